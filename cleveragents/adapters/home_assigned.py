@@ -41,7 +41,8 @@ def put_in(path: str) -> list[str] | None:
     holds put in, once for each value it may hold; one set nowhere left as it is
     (`$VIMRUNTIME`, the program's own). Past `MOST` forms (`t$A$B.sh`, each of nine values:
     attack 25 G9), one glob: each variable of many values a `*` (its folder held whole by
-    the caller, all it can match), or None when a value leaves the folder (`..`). None when
+    the caller, all it can match), or None when one holds a folder part (`~/d0`: review
+    R8). None when
     the startup files set one
     to what agents cannot evaluate, or set variables agents cannot tell (`UNREAD`: a dotenv
     file it cannot name) and this one is set nowhere else (attack 23 F21)."""
@@ -61,8 +62,8 @@ def put_in(path: str) -> list[str] | None:
         shown = f"${{{name}}}" if parts[at + 1] else f"${name}"
         choices.append(values or [shown])
     if math.prod(len(choice) for choice in choices) > MOST:
-        if any(".." in value for choice in choices for value in choice):
-            return None
+        if any(".." in v or "/" in v for choice in choices if len(choice) > 1 for v in choice):
+            return None  # a folder part: no one glob names it (`$A/t$B.sh`, A `~/d0`...)
         return ["".join(choice[0] if len(choice) == 1 else "*" for choice in choices)]
     return list(dict.fromkeys("".join(form) for form in itertools.product(*choices)))
 

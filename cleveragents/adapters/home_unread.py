@@ -42,18 +42,24 @@ _SETS: dict[str, tuple[str, ...]] = {
     "kubectl": (),
     "helm": (),
 }
+_TEXTS = re.compile(r"(?:\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\}))+")  # `$X$Y`
 _USED = re.compile(r"\$\{?[#!]?([A-Za-z_][A-Za-z0-9_]*)")
 
 
-def unread_code(words: list[str], index: int) -> str | None:
+def unread_code(
+    words: list[str], index: int, variables: dict[str, list[str] | None], home: str
+) -> str | None:
     """The program whose code the command at `words[index]` (at a command's start) runs
     that agents cannot read ("" when not said), or None when it runs none: an `eval` of a
-    command's output, a `source <(...)` of a program not `cat`, a `. /dev/stdin` not fed a
-    file (`home_shells._fed` reads that one)."""
+    command's output or of variables agents cannot evaluate (`eval "$__conda_setup"`), a
+    `source <(...)` of a program not `cat`, a `. /dev/stdin` not fed a file
+    (`home_shells._fed` reads that one)."""
     word, rest = words[index], words[index + 1 :]
     if word == "eval":
         code = " ".join(rest[: next((at for at, w in enumerate(rest) if w in STARTS), None)])
         code = code.strip().strip("\"'")
+        if _TEXTS.fullmatch(code.removeprefix("-- ")):  # `eval "$X"`, X not known: conda's
+            return None if _expand(code.removeprefix("-- "), variables, home) is not None else ""
         if not code.startswith(("$(", "`")):
             return None
         program = code.lstrip("$(`").lstrip().split(maxsplit=1)
@@ -115,7 +121,7 @@ def read_unread(
                 variables[ALIAS + name] = [body]
     elif ALIAS + word in variables:  # `clr`: its body, as the line typed there
         _run((variables[ALIAS + word] or [""])[0], variables, home, maybe)
-    if (program := unread_code(words, index)) is not None:
+    if (program := unread_code(words, index, variables, home)) is not None:
         mark_changed(variables, program)
     elif (assigned := ASSIGNED.fullmatch(word)) and not assigned[2]:
         set_again(assigned[1], assigned[3], variables)

@@ -7,13 +7,15 @@ comes, so it may not run) are read as the file's own. One in a place that may no
 values before kept (`home_values.either`), as a conditional assignment is; a value agents
 does not evaluate (`eval "S=$(cmd)"`) leaves the variable not evaluated (vague): a sourced
 path using it is one agents cannot name. An `eval` of a program's text (`eval "$(pyenv
-init -)"`) is the dotenv reader's (`home_loads`); of a variable's (`eval "$X"`), X's each
-value is read as code, as code that may not run; one agents cannot tell may set any
-variable: each known one becomes not evaluated (attack 25 G6). So an `unset` of a name
-agents cannot tell (`unset "$V"` with V unknown, `unset ${!S*}`, zsh's `unset -m 'S*'`):
+init -)"`) is the dotenv reader's (`home_loads`); of variables' (`eval "$X"`, `"$X$Y"`,
+`eval -- "$X"`), each value they may hold is read as code, as code that may not run; a
+value agents cannot tell is a program's text as `$(...)` is (conda's `eval
+"$__conda_setup"`: review R10) (attack 25 G6). An `unset` of a name agents cannot tell
+(`unset "$V"` with V unknown, `unset ${!S*}`, zsh's `unset -m 'S*'`):
 each known variable may be unset; `unset 'S[0]'` and an element's assignment (`S[0]=`,
 element 0 of a scalar is the scalar) may change the variable itself; zsh's `repeat N S=`
-may assign S; a nameref's assignment (`declare -n R=S` then `R=`) is its target's."""
+may assign S; a nameref's assignment or unset (`declare -n R=S` then `R=`, `unset R`) is
+its target's."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ _ELEMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\](\+?)=(.*)", re.S)  # 
 _REF = "\0ref "  # in the variables, before a nameref's name: the variable it names
 _INDEXED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]")  # `S[0]`, an element
 _TEXT = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})")  # `$X`
+_TEXTS = re.compile(rf"(?:{_TEXT.pattern})+")  # `$X$Y`: variables' text alone
 
 
 def unset_or_run(
@@ -76,17 +79,13 @@ def unset_or_run(
     if word == "trap":  # `trap -p`, `trap -- 'S=' RETURN`: its code, run whenever
         given = given[1:] if given[:1] == ["--"] else given
         given, maybe = ([] if given[:1] and given[0].startswith("-") else given[:1]), True
-    code = " ".join(given)
-    text = _TEXT.fullmatch(code.strip())
-    if text:  # `eval "$X"`: each value X may hold, as code that may not run
-        name = text[1] or text[2]
-        codes = _expand(f"${{{name}}}", variables, home) if name in variables else None
-        if codes is None:
-            vague([n for n in variables if NAME.fullmatch(n)], variables)
-        for one in codes or []:
+    code = " ".join(given[1:] if given[:1] == ["--"] else given).strip()  # `eval -- "$X"`
+    if _TEXTS.fullmatch(code):  # `eval "$X"`, `"$X$Y"`: each value they may hold, as code
+        codes = _expand(code, variables, home)  # None: a program's text (conda's
+        for one in codes or []:  # `eval "$__conda_setup"`), as `eval "$(...)"`: `home_loads`
             _run(one, variables, home, maybe or len(codes or []) > 1)
         return True
-    if not code or code.lstrip().startswith("$"):
+    if not code or code.startswith("$"):
         return True  # a program's text: `home_loads`
     _run(code, variables, home, maybe)
     return True
@@ -97,8 +96,8 @@ def _unset(name: str, variables: dict[str, list[str] | None], home: str, maybe: 
     agents cannot tell which (`$V` unknown, `${!S*}`, zsh's `-m`), each known one maybe."""
     element = _INDEXED.fullmatch(name)
     values = _expand(name, variables, home) if _TEXT.fullmatch(name) else None
-    if NAME.fullmatch(name):
-        names = [name]
+    if NAME.fullmatch(name):  # a nameref's (`declare -n R=S; unset R`): its target too
+        names = [name, *(variables.get(_REF + name) or [])]
     elif element:  # `unset 'S[0]'`: element 0 of a scalar is the scalar
         names, maybe = [element[1]], True
     elif values is not None and all(NAME.fullmatch(one) for one in values):  # `unset "$V"`

@@ -60,6 +60,7 @@ WHOLE_NAMED = {
 }  # fmt: skip
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.S)
 _NUMBERED = re.compile(r"GIT_CONFIG_(KEY|VALUE)_([0-9]+)")
+_DYNAMIC_PAIR = re.compile(r"\bGIT_CONFIG_(?:KEY|VALUE)_[0-9]*[$`]")  # `GIT_CONFIG_KEY_$n=`
 _PAIRED = re.compile(r"\bGIT_CONFIG_(KEY|VALUE)_([0-9]+)=(\"[^\"]*\"|'[^']*'|[^\s;&|)]*)")
 _SET = re.compile(r"(?:^|[\s;&|(])([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|[^\s;&|)]*)")
 # A value agents cannot evaluate: a substitution, or a path from a variable neither the file
@@ -120,7 +121,31 @@ def git_runs(text: str, home: str) -> list[GitRun]:
         for value in pairs["VALUE"].get(number, [])
     ]
     found = [*_code(text, home, 0, values, every), *_placed(paired, "", home), *_less(text)]
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys([*found, *_unpaired(text, pairs)]))
+
+
+def _unpaired(text: str, pairs: dict[str, dict[str, list[str]]]) -> list[GitRun]:
+    """What a `GIT_CONFIG_KEY_n`/`VALUE_n` agents cannot pair in `text` may have git run
+    (attack 25 G17): a name or key it cannot evaluate (`GIT_CONFIG_KEY_$n`, `${kv%%=*}`), or
+    a program setting's key whose value another file gives: any program (the tree whole);
+    a value whose key another file gives: what it names, run as a program from the top."""
+    said = "`GIT_CONFIG_KEY_n`"
+    keys = [key for each in pairs["KEY"].values() for key in each]
+    unknown = _DYNAMIC_PAIR.search(text) or any("$" in k or "`" in k for k in keys)
+    unknown = unknown or any(
+        _program_setting(_lowered(key)) and number not in pairs["VALUE"]
+        for number, each in pairs["KEY"].items()
+        for key in each
+    )
+    if unknown:
+        return [GitRun(WHOLE, "", True, f"{said}, a setting agents cannot pair")]
+    lone = [
+        ("core.fsmonitor", value, said)
+        for number, each in pairs["VALUE"].items()
+        if number not in pairs["KEY"]
+        for value in each
+    ]
+    return _placed(lone, "", "")
 
 
 def _less(text: str) -> list[GitRun]:

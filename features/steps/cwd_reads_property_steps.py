@@ -174,6 +174,7 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "cat <<EOF\nit's\nEOF\nalias gs='git -c core.hooksPath=. -c core.pager=./{n} log'",
             "alias gs='git -c core.fsmonitor=\"$(git rev-parse --show-toplevel)/{n}\" status'",
             "export GIT_CONFIG_KEY_0=core.fsmonitor\nexport GIT_CONFIG_VALUE_0=./{n}",
+            "export GIT_CONFIG_VALUE_0=./{n}@@.profile=export GIT_CONFIG_KEY_0=core.fsmonitor",
             "alias gs='F=./{n} git --config-env=core.fsmonitor=F status'",
             "g() { git \"$@\"; }\nalias gs='g -c core.fsmonitor=./{n} status'",
             "alias gl='GIT_SSH_COMMAND=\"ssh -o ProxyCommand=./{n}\" git fetch'",

@@ -80,6 +80,8 @@ COMMON = (
     'eval "$(ssh-agent -s)"',
     'eval "$(direnv hook bash)"',
     "source <(kubectl completion bash)",
+    "__conda_setup=\"$('/opt/conda/bin/conda' 'shell.bash' 'hook' 2> /dev/null)\"",
+    'if [ $? -eq 0 ]; then eval "$__conda_setup"; fi',
     # Common idioms once keeping a tree in the home whole (a project's, at `~/src/proj`, too):
     # a URL, a dotenv, a function's argument, a kubeconfig made by a command, oh-my-zsh's.
     "export DOCKER_HOST=unix://$XDG_RUNTIME_DIR/docker.sock",
@@ -183,6 +185,7 @@ SOURCES = (
     ("S=-ssh; [ -z \"$SSH_TTY\" ] && unset 'S[0]'; . {h}/dotfiles/prompt$S.sh", "prompt.sh"),
     ('S=-ssh; [ -z "$SSH_TTY" ] && declare -n R=S && R=; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
     ('S=-x; eval "$NOT_SET_Q"; . {h}/dotfiles/prompt$S.sh', "whole"),
+    ('D={h}/dotfiles; eval "$NOT_SET_Q"; . {h}/dotfiles/x.sh', "x.sh"),
     # Attack 25 G18: code agents cannot read (a program's output, an alias' body run) may
     # change a variable a later sourced path uses; a path without one stays read exactly.
     ('S=-ssh; [ -z "$SSH_TTY" ] && eval "$(echo S=)"; . {h}/dotfiles/prompt$S.sh', "whole"),
@@ -194,6 +197,15 @@ SOURCES = (
     ('D={h}/dotfiles; eval "$(pyenv init -)"; . "$D/aliases.sh"', "found"),
     ('S=-ssh; eval "$(thefuck --alias)"; . {h}/dotfiles/prompt$S.sh', "whole"),
     ('eval "$(ssh-agent -s)"; source <(kubectl completion bash); . {h}/dotfiles/x.sh', "x.sh"),
+    (
+        'S=-ssh; declare -n R=S; [ -z "$SSH_TTY" ] && unset R; . {h}/dotfiles/prompt$S.sh',
+        "prompt.sh",
+    ),
+    (
+        'S=-ssh; X=S; Y=\'=\'; [ -z "$SSH_TTY" ] && eval "$X$Y"; . {h}/dotfiles/prompt$S.sh',
+        "prompt.sh",
+    ),
+    ('S=-ssh; X=S=; [ -z "$SSH_TTY" ] && eval -- "$X"; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
     ('if [ -d {h}/x ]; then PATH="{h}/x:$PATH"; fi; PATH="{h}/dotfiles/bin:$PATH"', "bin"),
     # The survey of common idioms: a dotenv of the tree's file is read as it; a function's
     # argument is none, unless what is known of its path lies in the tree or holds it.
