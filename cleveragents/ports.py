@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from cleveragents.domain.action import Action, ActionOutcome
 from cleveragents.domain.actor_state import ActorState, Message
-from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles, TreeEntry
+from cleveragents.domain.checkpoint import (
+    Checkpoint,
+    Differences,
+    Journal,
+    Keep,
+    Keeping,
+    SavedFiles,
+    TreeEntry,
+)
 from cleveragents.domain.command_policy import Confinement, ShellLine
 from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.correction import Correction, Operation
@@ -79,13 +87,10 @@ class PlanStore(Protocol):
 class CheckpointStore(Protocol):
     """Snapshots of the working tree held in git, outside the user's index and refs.
 
-    `keep` receives what a restore or an action is about to destroy that no checkpoint
-    holds, before anything is destroyed: the operation under way records it for undo.
-    `journal` receives each checkpoint's tree, and a restore's target before it writes.
+    The calls that destroy or write take the operation's `keep` and `journal` as
+    arguments; without them, the store's own: no operation (a restore refuses to run).
     """
 
-    keep: Callable[[SavedFiles], None]
-    journal: Callable[[str], None]
     # Nested repositories the last full scan left out: git cannot read their refs; and
     # those with no commit, with them (a checkpoint holds a nested repository by its commit).
     unreadable: list[str]
@@ -99,7 +104,11 @@ class CheckpointStore(Protocol):
     def put_back_paths(self) -> list[str]: ...
 
     def create(
-        self, plan_id: str, label: str, changed: Sequence[str] | None = None
+        self,
+        plan_id: str,
+        label: str,
+        changed: Sequence[str] | None = None,
+        journal: Journal | None = None,
     ) -> Checkpoint: ...
     def restore(
         self,
@@ -107,6 +116,7 @@ class CheckpointStore(Protocol):
         put_back: Sequence[SavedFiles] = (),
         in_step: bool = False,
         spare: Collection[str] = (),
+        keeping: Keeping | None = None,
     ) -> list[str]: ...
     def saved_states(self, paths: Iterable[str]) -> dict[str, State]: ...
     def found_states(self, records: Sequence[SavedFiles]) -> dict[str, State]: ...
@@ -122,10 +132,14 @@ class CheckpointStore(Protocol):
     ) -> set[str]: ...
     def file_modes(self, paths: Iterable[str]) -> dict[str, int]: ...
     def snapshot_tree(self, plan_id: str, scratch: bool = False) -> str: ...
-    def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None: ...
+    def save_before_action(
+        self, plan_id: str, path: str, keep: Keep | None = None
+    ) -> SavedFiles | None: ...
     def file_bytes(self, path: str) -> bytes | None: ...
-    def before_command(self, plan_id: str, tree: str | None) -> CommandLook: ...
-    def after_command(self, look: CommandLook) -> SavedFiles | None: ...
+    def before_command(
+        self, plan_id: str, tree: str | None, keep: Keep | None = None
+    ) -> CommandLook: ...
+    def after_command(self, look: CommandLook, keep: Keep | None = None) -> SavedFiles | None: ...
     # What Claude Code runs, before a session and put back at its end (a detached child).
     def session_start(self, plan_id: str, tree: str | None = None) -> SessionStart: ...
     def session_end(self, start: SessionStart) -> list[str]: ...

@@ -53,10 +53,10 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
             log.store.save_operation(op)
         return None
     if op.kind in RESTARTABLE and op.files_before is not None:
-        log.settle_interrupted(op, outcome)
+        log.settle_interrupted(op, outcome, log.keeping(op).keep)
         return _host_run_back(log, op)
     if op.kind in RESTARTABLE or op.files_before is None:
-        log.settle_interrupted(op, outcome)
+        log.settle_interrupted(op, outcome, log.keeping(op).keep)
         return None
     with contextlib.suppress(CleverAgentsError):  # what fails here, the checkpoint says
         _unblocked(log, op)  # before the checkpoint below: its git would wait on a FIFO
@@ -65,8 +65,8 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
     tree, kept = None, list[str]()
     if journal is not None:
         tree, kept = _written_back(log, op, journal, before.tree)
-    with log.keeping(repair):  # what the settling replaces that no checkpoint holds
-        log.settle_interrupted(op, outcome, tree)
+    # What the settling replaces that no checkpoint holds: the repair's (undo brings it back).
+    log.settle_interrupted(op, outcome, log.keeping(repair).keep, tree)
     if kept:
         _say_kept(log, op, kept, cut=is_action((journal or [""])[-1]))
     plan = log.store.plan(op.plan_id, deleted=True)
@@ -154,10 +154,9 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     to = log.checkpoints.edited_tree(before.tree, back)
     records, spare = _only(op, ignored, made)
     ignored += made
-    with log.keeping(repair):  # what stood at the ignored paths too: undo brings it back
-        log.checkpoints.restore(
-            log.checkpoints.at_tree(op.plan_id, to, command), records, spare=spare
-        )
+    to_tree = log.checkpoints.at_tree(op.plan_id, to, command)
+    # What stood at the ignored paths too goes into the repair's record: undo brings it back.
+    log.checkpoints.restore(to_tree, records, spare=spare, keeping=log.keeping(repair))
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }

@@ -45,11 +45,11 @@ def as_nobody(top: Path, after: str) -> dict[str, Any]:
         _home(top)
         root = _tree(top)
         checkpoints = GitCheckpoints(GitRepository(root, root / ".git"), _now)
-        checkpoints._keep = lambda _: None  # no operation records what the command changed
-        look = checkpoints.before_command("plan", None)
+        unkept = lambda _: None  # noqa: E731 - no operation records what the command changed
+        look = checkpoints.before_command("plan", None, unkept)
         command = f"mkdir -p a/b && {PLANT} && {after}"
         subprocess.run(["sh", "-c", command], cwd=root, check=True)
-        checkpoints.after_command(look)
+        checkpoints.after_command(look, unkept)
         return {
             "said": look.put_back,
             "claudes": sorted(checkpoints.git_dirs.claude_folders),
@@ -79,7 +79,8 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
         with services.operations.operation(plan, "run", "agents plan run", new=True) as op:
             assert op.files_before is not None
             tree = services.store.checkpoint(op.files_before).tree
-            services.checkpoints.before_command(plan.id, tree)
+            keep = services.operations.keeping(op).keep
+            services.checkpoints.before_command(plan.id, tree, keep)
             subprocess.run(["sh", "-c", f"mkdir -p a/b && {PLANT} && {after}"], cwd=root)
             os._exit(0)  # killed: the operation left running
 

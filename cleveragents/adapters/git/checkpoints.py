@@ -5,10 +5,21 @@ git directory, every file's bytes as on disk; a ref per plan under `refs/clevera
 keeps every checkpoint reachable. The user's index, HEAD, branches, stash and reflogs are
 never touched, and no hook of theirs runs. Before a restore writes or deletes anything,
 what it would destroy that no checkpoint tree holds (ignored files in its way, files in
-nested repositories, unrecorded modes) is handed to `keep`, which records it for `agents
-plan undo`; what each checkpoint, restore and action is, to `journal`. The `CheckpointStore`
-port's face; the work is done in rooms: `private_index` (index, journal, tree), `snapshots`,
-`restore_scan`, `restore_obstacles`, `restores`, `tree_queries`, `ignored_since`."""
+nested repositories, unrecorded modes) is handed to the `keep` the call is given, which
+records it for `agents plan undo`; what each checkpoint and restore is, to its `journal`.
+The `CheckpointStore` port's face; the work is done in rooms: `private_index` (index,
+journal, tree), `snapshots`, `restore_scan`, `restore_obstacles`, `restores`,
+`tree_queries`, `ignored_since`.
+
+What this face holds that changes (its rooms own the rest, each its own), and when stale:
+
+| field                       | set by                   | made stale                        |
+| --------------------------- | ------------------------ | --------------------------------- |
+| `repo`                      | a test's stand-in        | handed to every room at once      |
+| `_guarded`                  | `before_command`         | another `keep`: the guard forgets |
+| `claude_dirs.hooks, behind` | `before/after_command`   | read again by each of them        |
+| `uncommitted`, `unreadable` | a full scan (`snapshots`) | replaced by the next full scan   |
+| `opened`, `put_back_paths`  | a restore (`restores`)   | cleared as the next one begins    |"""
 
 from __future__ import annotations
 
@@ -43,7 +54,15 @@ from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.workspace import git_waits
-from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles, TreeEntry
+from cleveragents.domain.checkpoint import (
+    Checkpoint,
+    Differences,
+    Journal,
+    Keep,
+    Keeping,
+    SavedFiles,
+    TreeEntry,
+)
 from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.saved_states import State
@@ -79,8 +98,8 @@ class GitCheckpoints:
         self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
         session_gits = GitDirs(repo, self.objects.contents, *kept)
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
-        self._keep: Callable[[SavedFiles], None] = _nowhere  # the operation's, before destroying
-        self.journal: Callable[[str], None] = lambda entry: None  # a correction's, before writes
+        self.outside = Keeping(_nowhere, _unjournaled)  # a call given no operation's: refused
+        self._guarded: Keep | None = None  # the `keep` the guard's memo of what is kept is for
         self.changed_at = partial(changed_at, self)  # what changed after a time (ns)
         self.scan = RestoreScan(repo, self.private, self.known)
         self.obstacles = Obstacles(repo, self.objects)
@@ -101,16 +120,6 @@ class GitCheckpoints:
         self.restores.repo = self.held.repo = repo
 
     @property
-    def keep(self) -> Callable[[SavedFiles], None]:
-        return self._keep
-
-    @keep.setter
-    def keep(self, keep: Callable[[SavedFiles], None]) -> None:
-        """Each operation gives its own: what a command's look kept before is not in it."""
-        self._keep = keep
-        self.guard.forget()
-
-    @property
     def index(self) -> Path:
         return self.private.index
 
@@ -125,17 +134,26 @@ class GitCheckpoints:
         """The tree id of the working tree as it is now (`snapshots.Snapshots`)."""
         return self.snapshots.snapshot_tree(plan_id, scratch)
 
-    def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
+    def create(
+        self,
+        plan_id: str,
+        label: str,
+        changed: Sequence[str] | None = None,
+        journal: Journal | None = None,
+    ) -> Checkpoint:
         """Commit the working tree, reachable from the plan's ref (`changed`: each path the
-        agent changed since the plan's last checkpoint, when known)."""
-        self.journal((made := self.snapshots.create(plan_id, label, changed)).tree)
+        agent changed since the plan's last checkpoint, when known); its tree to `journal`."""
+        made = self.snapshots.create(plan_id, label, changed)
+        (journal or self.outside.journal)(made.tree)
         return made
 
     def at_tree(self, plan_id: str, tree: str, label: str) -> Checkpoint:
         """A checkpoint of a tree made for a restore (not a snapshot of the working tree)."""
         return self.snapshots.at_tree(plan_id, tree, label)
 
-    def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
+    def save_before_action(
+        self, plan_id: str, path: str, keep: Keep | None = None
+    ) -> SavedFiles | None:
         """What an agent's write, edit or delete of `path` replaces that no checkpoint holds:
         the bytes of an ignored file or one inside a nested repository (or its absence), or
         the permission bits of a file git would not write so. None when there is nothing."""
@@ -166,17 +184,24 @@ class GitCheckpoints:
         else:  # an unusual mode, or an empty folder it fills (`filled_folders.py`)
             modes = {} if mode is None else {path: mode}
             saved = SavedFiles(plan_id=plan_id, modes=modes, at=time.time_ns())
-        self.keep(saved := saved.model_copy(update={"empty": empty, "folders": folders}))
+        (keep or self.outside.keep)(
+            saved := saved.model_copy(update={"empty": empty, "folders": folders})
+        )
         return saved
 
     def file_bytes(self, path: str) -> bytes | None:
         """The bytes of the regular file at `path` now (`tree_files.regular_bytes`)."""
         return tree_files.regular_bytes(self.repo.root, path)
 
-    def before_command(self, plan_id: str, tree: str | None) -> CommandLook:
+    def before_command(
+        self, plan_id: str, tree: str | None, keep: Keep | None = None
+    ) -> CommandLook:
         """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
         ignored files within the bound, and the permission bits of the files of `tree`;
         what the operation's record lacks of them goes into it through `keep` now."""
+        if (keep := keep or self.outside.keep) is not self._guarded:
+            self.guard.forget()  # another operation's record: nothing is kept in it yet
+            self._guarded = keep
         env = self.private.tree_env()
         paths = self.tree_paths(tree) if tree else ()
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
@@ -188,10 +213,10 @@ class GitCheckpoints:
         self.claude_dirs.behind = self.own_config.behind
         look.claude_entries = self.claude_dirs.look([*self._claude_runs(), *self.claude_dirs.hooks])
         if (unkept := self.guard.unkept(look)) is not None:
-            self.keep(unkept)
+            keep(unkept)
         return look
 
-    def after_command(self, look: CommandLook) -> SavedFiles | None:
+    def after_command(self, look: CommandLook, keep: Keep | None = None) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         # First where git finds config and hooks: the put-backs below write through no link.
@@ -211,7 +236,7 @@ class GitCheckpoints:
         look.put_back = self.own_config.put_back(look.own_config, look.put_back, look.holds)
         saved = self.guard.changed(look, self.private.tree_env())
         if saved is not None:
-            self.keep(saved)
+            (keep or self.outside.keep)(saved)
         self.own_git.refuse_left(look.own_git, look.holds)
         return saved
 
@@ -289,12 +314,15 @@ class GitCheckpoints:
         put_back: Sequence[SavedFiles] = (),
         in_step: bool = False,
         spare: Collection[str] = (),
+        keeping: Keeping | None = None,
     ) -> list[str]:
         """The working tree made the checkpoint's tree, then `put_back`'s files back but at
-        `spare`'s paths (`restores.Restores.restore`); what no tree holds that it destroys
-        goes to `keep` first. The nested repositories made since, moved whole to `keep`."""
-        self.journal(checkpoint.tree)
-        return self.restores.restore(checkpoint, self.keep, put_back, in_step, spare)
+        `spare`'s paths (`restores.Restores.restore`); its tree to `keeping`'s journal first;
+        what no tree holds that it destroys, and the nested repositories made since (whole),
+        to its `keep` before."""
+        keep, journal = keeping or self.outside
+        journal(checkpoint.tree)
+        return self.restores.restore(checkpoint, keep, put_back, in_step, spare)
 
     @property
     def put_back_paths(self) -> list[str]:
@@ -398,3 +426,7 @@ class GitCheckpoints:
 
 def _nowhere(saved: SavedFiles) -> None:
     raise AssertionError("a restore ran outside an operation: nothing would record what it saved")
+
+
+def _unjournaled(entry: str) -> None:
+    """Outside a correction: no journal records what is about to be written."""
