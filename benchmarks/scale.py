@@ -260,6 +260,11 @@ class StandInCheckpoints:
             created_at=datetime.now(UTC),
         )
 
+    @property
+    def trees(self) -> StandInCheckpoints:
+        """Its tree queries too: no tree has a path."""
+        return self
+
     def tree_paths(self, tree: str) -> frozenset[str]:
         return frozenset()
 

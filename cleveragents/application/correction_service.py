@@ -261,7 +261,9 @@ class CorrectionService:
         if restore is Restore.FILES:
             return preview.changed_paths
         if restore is Restore.CONTEXT:
-            return self.checkpoints.changed_paths(restored, self.store.checkpoint(safety).tree)
+            return self.checkpoints.trees.changed_paths(
+                restored, self.store.checkpoint(safety).tree
+            )
         return []
 
     def _still_live(self, preview: CorrectionPlan) -> CorrectionPlan:

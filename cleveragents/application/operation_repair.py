@@ -128,9 +128,11 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         since = _unblocked(log, op, until)  # first: the snapshot's git would wait on a FIFO
         safety = log.store.checkpoint(op.files_before).tree
         now = log.checkpoints.snapshot_tree(op.plan_id)
-        changed = log.checkpoints.differences(safety, now)
+        changed = log.checkpoints.trees.differences(safety, now)
         runs, way = _runs_on_host(log, since[1])
-        ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
+        ignored, made = _ignored_changed(
+            log, op, runs, since, log.checkpoints.trees.tree_paths(now)
+        )
         # What changed after the kill is the user's, a deletion too (by its folder's time).
         paths = [*changed, *ignored]
         later = set[str]() if until is None else log.checkpoints.changed_at(paths, until, settling)
@@ -151,7 +153,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     shown = ", ".join(visible(path, one_line=True) for path in sorted({*back, *ignored, *made}))
     command = f"putting back what operation {op.id} ({op.kind}), killed, left where your host runs"
     before, repair = _repair(log, op, command)
-    to = log.checkpoints.edited_tree(before.tree, back)
+    to = log.checkpoints.trees.edited_tree(before.tree, back)
     records, spare = _only(op, ignored, made)
     ignored += made
     to_tree = log.checkpoints.at_tree(op.plan_id, to, command)
@@ -310,7 +312,7 @@ def _written_back(
     assert op.files_before is not None
     safety = log.store.checkpoint(op.files_before).tree
     marks = [entry for entry in journal if not is_action(entry)]
-    changed, *written_trees = log.checkpoints.differences_each(
+    changed, *written_trees = log.checkpoints.trees.differences_each(
         [(safety, now), *((safety, mark) for mark in marks)]
     )
     gave: dict[str, set[TreeEntry]] = {}
@@ -334,7 +336,7 @@ def _written_back(
         if path not in held and path not in folders and not held.intersection(_folders(path))
     }
     kept = sorted(path for path in changed if path not in back)
-    return ResolvedFiles(log.checkpoints.edited_tree(now, back), [], []), kept
+    return ResolvedFiles(log.checkpoints.trees.edited_tree(now, back), [], []), kept
 
 
 def _folders(path: str) -> list[str]:

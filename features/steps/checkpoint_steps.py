@@ -207,7 +207,7 @@ def step_contains(context: Any, name: str, path: str) -> None:
 
 @then('the changed paths from "{a}" to "{b}" are "{paths}"')
 def step_changed(context: Any, a: str, b: str, paths: str) -> None:
-    found = services(context).checkpoints.changed_paths(
+    found = services(context).checkpoints.trees.changed_paths(
         context.checkpoints[a].tree, context.checkpoints[b].tree
     )
     assert found == paths.split(","), found

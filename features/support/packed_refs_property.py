@@ -89,7 +89,7 @@ def play(root: Path, way: tuple[str, object], data: bytes, name: str = "lib") ->
     read = _git_reads_head(lib)
     checkpoints.after_command(look, saved.append)
     after = checkpoints.create(PLAN, "after the command")
-    held = name in checkpoints.tree_paths(after.tree)
+    held = name in checkpoints.trees.tree_paths(after.tree)
     if read is None:
         assert name in checkpoints.unreadable and not held, (way, checkpoints.unreadable)
     elif read:

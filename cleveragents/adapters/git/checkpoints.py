@@ -9,7 +9,7 @@ nested repositories, unrecorded modes) is handed to the `keep` the call is given
 records it for `agents plan undo`; what each checkpoint and restore is, to its `journal`.
 The `CheckpointStore` port's face; the work is done in rooms: `private_index` (index,
 journal, tree), `snapshots`, `restore_scan`, `restore_obstacles`, `restores`,
-`tree_queries`, `ignored_since`.
+`ignored_since`; and `trees` (`tree_queries`), the `CheckpointTrees` port of its own.
 
 What this face holds that changes (its rooms own the rest, each its own), and when stale:
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -56,12 +56,10 @@ from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.checkpoint import (
     Checkpoint,
-    Differences,
     Journal,
     Keep,
     Keeping,
     SavedFiles,
-    TreeEntry,
 )
 from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
@@ -76,7 +74,7 @@ class GitCheckpoints:
         self._repo = repo
         self.private = PrivateIndex(repo)
         self.objects = self.private.objects
-        self.queries = TreeQueries(repo, self.objects)
+        self.trees = TreeQueries(repo, self.objects)  # the `CheckpointTrees` port
         self.known = KnownPaths(self.objects)
         self.snapshots = Snapshots(repo, self.private, self.known, now)
         # Nested repositories the last `add --all` left out: no commit, or refs git cannot read.
@@ -115,7 +113,7 @@ class GitCheckpoints:
     def repo(self, repo: GitRepository) -> None:
         """The rooms this class delegates to run their git through the same repository."""
         self._repo = repo
-        for room in (self.private, self.snapshots, self.queries, self.scan, self.obstacles):
+        for room in (self.private, self.snapshots, self.trees, self.scan, self.obstacles):
             room.repo = repo
         self.restores.repo = self.held.repo = repo
 
@@ -203,7 +201,7 @@ class GitCheckpoints:
             self.guard.forget()  # another operation's record: nothing is kept in it yet
             self._guarded = keep
         env = self.private.tree_env()
-        paths = self.tree_paths(tree) if tree else ()
+        paths = self.trees.tree_paths(tree) if tree else ()
         look = self.guard.look(plan_id, env, paths, self.uncommitted)
         look.tree = tree
         look.git_entries = self.git_dirs.look(look.ignored)
@@ -355,32 +353,6 @@ class GitCheckpoints:
                     hint="remove it by hand once no agents or git command is running, then retry",
                 ) from error
 
-    def differences(self, before: str, after: str) -> Differences:
-        """Each path that differs between two trees, with its entry in each."""
-        return self.queries.differences(before, after)
-
-    def differences_each(self, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
-        """`differences` of each pair of trees, from one git process."""
-        return self.queries.differences_each(pairs)
-
-    def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
-        """`base` with each path of `changes` set to its entry (an absent one removed)."""
-        return self.queries.edited_tree(base, changes)
-
-    def merge(
-        self, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry, labels: tuple[str, str, str]
-    ) -> tuple[TreeEntry, int] | None:
-        """Three regular files merged as text (`tree_queries.TreeQueries.merge`)."""
-        return self.queries.merge(mine, base, theirs, labels)
-
-    def changed_paths(self, before: str, after: str) -> list[str]:
-        """Paths that differ between two trees (commits work too)."""
-        return self.queries.changed_paths(before, after)
-
-    def tree_paths(self, tree: str) -> frozenset[str]:
-        """Every path of a tree (listed once per tree: a run asks for the same one often)."""
-        return self.queries.tree_paths(tree)
-
     def withheld(self) -> list[str]:
         """Files kept out by ignore rules of the user's no longer on disk (`user_ignores.py`)."""
         return self.snapshots.user_ignores.to_name()
@@ -407,21 +379,7 @@ class GitCheckpoints:
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""
         code, out, _ = self.repo.git_outcome("rev-parse", "--verify", "-q", "HEAD^{tree}")
-        return self.queries.tree_paths(out.decode().strip()) if code == 0 else frozenset()
-
-    def patch(self, before: str, after: str) -> str:
-        """The textual diff from one tree to another (binary files named, not shown)."""
-        return self.queries.patch(before, after)
-
-    def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
-        """Each pair's patch, in order: "" where the same, None where one is gone."""
-        return self.queries.patches(pairs)
-
-    def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
-        return self.queries.line_counts(before, after)
-
-    def diff_stat(self, before: str, after: str, width: int) -> str:
-        return self.queries.diff_stat(before, after, width)
+        return self.trees.tree_paths(out.decode().strip()) if code == 0 else frozenset()
 
 
 def _nowhere(saved: SavedFiles) -> None:
