@@ -135,7 +135,8 @@ class OperationLog:
                     created_at=self.clock.now(),
                 )
                 self.store.save_operation(op)
-            keep = self.keeping(op).keep  # what the block's calls save: `keeping(op)`
+            # The block's calls are given `keeping(op)`; what a rollback destroys goes there too.
+            keep = self.keeping(op).keep
             try:
                 yield op
             except KeyboardInterrupt as stop:
@@ -313,7 +314,7 @@ class OperationLog:
         from cleveragents.application.operation_repair import settle_killed
 
         for op in self.store.running_operations(plan_id):
-            # Settling is not what the killed operation wrote: its journal stays as it was.
+            # Settling is not what the killed operation wrote: no call is given its journal.
             with self.shield():
                 repair = settle_killed(self, op, KILLED)
             self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")

@@ -54,13 +54,7 @@ from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.workspace import git_waits
-from cleveragents.domain.checkpoint import (
-    Checkpoint,
-    Journal,
-    Keep,
-    Keeping,
-    SavedFiles,
-)
+from cleveragents.domain.checkpoint import Checkpoint, Journal, Keep, Keeping, SavedFiles
 from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.saved_states import State
@@ -182,9 +176,8 @@ class GitCheckpoints:
         else:  # an unusual mode, or an empty folder it fills (`filled_folders.py`)
             modes = {} if mode is None else {path: mode}
             saved = SavedFiles(plan_id=plan_id, modes=modes, at=time.time_ns())
-        (keep or self.outside.keep)(
-            saved := saved.model_copy(update={"empty": empty, "folders": folders})
-        )
+        saved = saved.model_copy(update={"empty": empty, "folders": folders})
+        (keep or self.outside.keep)(saved)
         return saved
 
     def file_bytes(self, path: str) -> bytes | None:
