@@ -87,8 +87,10 @@ class PlanStore(Protocol):
 class CheckpointStore(Protocol):
     """Snapshots of the working tree held in git, outside the user's index and refs.
 
-    The calls that destroy or write take the operation's `keep` and `journal` as
-    arguments; without them, the store's own: no operation (a restore refuses to run).
+    The calls that destroy or write are given the operation's `keep` and `journal`
+    (`Keeping`): `keep` receives what is about to be destroyed that no checkpoint holds,
+    before it is; `journal` each checkpoint's tree, and a restore's target before it
+    writes. Without them, the store's own: no operation, so nothing to keep may be found.
     """
 
     # Nested repositories the last full scan left out: git cannot read their refs; and
