@@ -235,6 +235,10 @@ def finished(
 # -- the conversation model: the real store, stand-ins for git and the model ----------------
 
 
+# What the stand-in's calls would save, and journal: nothing is ever saved or written.
+UNKEPT = Keeping(lambda saved: None, lambda line: None)
+
+
 class StandInCheckpoints:
     """Checkpoints without git: ids as long as git's, no file looked at."""
 
@@ -405,6 +409,7 @@ def conversation_model(decisions: int, conversation: int, folder: Path) -> dict[
         ActorState(),
         None,
         actor,
+        keeping=UNKEPT,
     )
     all_steps = [StepSpec(name=f"write file {i}") for i in range(steps)]
     recorder.context = recorder.context.model_copy(update={"steps": all_steps})
@@ -472,7 +477,7 @@ def full_record_model(decisions: int, conversation: int, folder: Path) -> dict[s
         store.save_plan(plan)
         log(f"full record: {steps} steps (about {decisions} decisions)")
         start = time.perf_counter()
-        plan = lifecycle.run(plan, actor, Keeping(lambda saved: None, lambda line: None))
+        plan = lifecycle.run(plan, actor, UNKEPT)
         elapsed = time.perf_counter() - start
     finally:
         store.close()
