@@ -182,7 +182,6 @@ def look_ms(root: Path) -> tuple[float, int, float]:
     the `.claude` part of it alone."""
     checkpoints = GitCheckpoints(GitRepository.discover(root), lambda: datetime.now(UTC))
     kept: list[SavedFiles] = []
-    checkpoints.keep = kept.append
     tree = checkpoints.create("bench", "start").tree
     times = []
     claude = []
@@ -190,8 +189,8 @@ def look_ms(root: Path) -> tuple[float, int, float]:
     folders = checkpoints.claude_dirs
     for _ in range(20):
         start = time.perf_counter()
-        look = checkpoints.before_command("bench", tree)
-        checkpoints.after_command(look)
+        look = checkpoints.before_command("bench", tree, kept.append)
+        checkpoints.after_command(look, kept.append)
         times.append((time.perf_counter() - start) * 1000)
         unsaved = len(look.unsaved)
         start = time.perf_counter()

@@ -44,7 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -59,7 +59,14 @@ from cleveragents.bootstrap import bootstrap
 from cleveragents.domain.action import Action, ActionOutcome, WriteAction
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget, Usage
-from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles
+from cleveragents.domain.checkpoint import (
+    Checkpoint,
+    Differences,
+    Journal,
+    Keep,
+    Keeping,
+    SavedFiles,
+)
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import ActorSpec, Plan
 from cleveragents.domain.rules import roll
@@ -228,17 +235,25 @@ def finished(
 # -- the conversation model: the real store, stand-ins for git and the model ----------------
 
 
+# What the stand-in's calls would save, and journal: nothing is ever saved or written.
+UNKEPT = Keeping(lambda saved: None, lambda line: None)
+
+
 class StandInCheckpoints:
     """Checkpoints without git: ids as long as git's, no file looked at."""
 
     def __init__(self) -> None:
         self.count = 0
-        self.keep: Callable[[SavedFiles], None] = lambda saved: None
-        self.journal: Callable[[str], None] = lambda line: None
         self.unreadable: list[str] = []  # nested repositories no scan could read: none here
         self.uncommitted: list[str] = []  # nested repositories with no commit: none here
 
-    def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
+    def create(
+        self,
+        plan_id: str,
+        label: str,
+        changed: Sequence[str] | None = None,
+        journal: Journal | None = None,
+    ) -> Checkpoint:
         self.count += 1
         digest = hashlib.sha1(f"{plan_id}:{self.count}".encode()).hexdigest()
         return Checkpoint(
@@ -249,13 +264,20 @@ class StandInCheckpoints:
             created_at=datetime.now(UTC),
         )
 
+    @property
+    def trees(self) -> StandInCheckpoints:
+        """Its tree queries too: no tree has a path."""
+        return self
+
     def tree_paths(self, tree: str) -> frozenset[str]:
         return frozenset()
 
     def differences(self, before: str, after: str) -> Differences:
         return {}
 
-    def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
+    def save_before_action(
+        self, plan_id: str, path: str, keep: Keep | None = None
+    ) -> SavedFiles | None:
         return None
 
     def file_bytes(self, path: str) -> bytes | None:
@@ -387,6 +409,7 @@ def conversation_model(decisions: int, conversation: int, folder: Path) -> dict[
         ActorState(),
         None,
         actor,
+        keeping=UNKEPT,
     )
     all_steps = [StepSpec(name=f"write file {i}") for i in range(steps)]
     recorder.context = recorder.context.model_copy(update={"steps": all_steps})
@@ -454,7 +477,7 @@ def full_record_model(decisions: int, conversation: int, folder: Path) -> dict[s
         store.save_plan(plan)
         log(f"full record: {steps} steps (about {decisions} decisions)")
         start = time.perf_counter()
-        plan = lifecycle.run(plan, actor)
+        plan = lifecycle.run(plan, actor, UNKEPT)
         elapsed = time.perf_counter() - start
     finally:
         store.close()

@@ -151,7 +151,8 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
 
   # kubectl runs a kubeconfig's exec plugin; one an alias's or a function's `--kubeconfig`
   # names, or a loop adding a glob's every file to KUBECONFIG, was not read (attack 24 F4), nor
-  # one an alias's assignment word names (attack 25 G5).
+  # one an alias's assignment word names (attack 25 G5), nor one a function's `$1` names in a
+  # folder, called by an alias or typed (attack 25 G10).
   Scenario Outline: The exec plugin of the kubeconfig <how> names is put back
     Given an executable file "bin/kauth" containing "#!/bin/sh\ntrue\n" committed
     And the user's own ".bashrc" in their home holds "<bashrc>"
@@ -170,6 +171,8 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
       | helm's --kubeconfig        | kh() { helm --kubeconfig ~/.config/k/work \"$@\"; }\n                               | .config/k/work  |
       | a loop over a glob's files | for f in ~/clusters/*.yaml; do KUBECONFIG=$KUBECONFIG:$f; done; export KUBECONFIG\n | clusters/b.yaml |
       | an alias's KUBECONFIG=     | alias kprod='KUBECONFIG=~/.config/k/prod kubectl'\n                                 | .config/k/prod  |
+      | a function an alias calls  | kw() { kubectl --kubeconfig ~/.config/k/$1 \"${@:2}\"; }\nalias k='kw work'\n        | .config/k/work  |
+      | a function's folder and $1 | kw() { kubectl --kubeconfig ~/.config/k/$1 \"${@:2}\"; }\n                          | .config/k/work  |
 
   # An ordinary project in my home, not a dotfiles repository: a KUBECONFIG my .bashrc makes
   # by a command from a folder's files, or a function's `--kubeconfig "$1"`, once made every

@@ -105,8 +105,9 @@ def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) ->
     read twice, harmlessly); None once one is what agents cannot evaluate (what it is made
     from noted: `note_named`). A `$1` (`"$@"`) of a function's body is what the file's calls
     of it give (`k() { kubectl --kubeconfig "$1" ...; }`, `k ~/.kube/a.yaml`), of an alias'
-    none; and what the user types when calling it, most likely a file of `~/.kube`: its
-    every file (not the tree whole)."""
+    none; and what the user types when calling it, most likely a file of `~/.kube`, or of
+    the folder the word names before it (`~/.config/k/$1`): their every file (not the tree
+    whole). An alias' call counts as the file's (`alias k='kw work'`: attack 25 G10)."""
     lines = text.splitlines()
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
     for number, line in enumerate([*lines, *alias_bodies(text)]):
@@ -128,8 +129,11 @@ def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) ->
                 continue
             alias = number >= len(lines)
             if POSITIONAL.search(named) and (alias or function):  # and what the user types
-                called = [] if alias else _called(lines, function, named, variables, home)
-                values = None if called is None else [*called, f"{home}/.kube/*"]
+                calls = [*lines, *alias_bodies(text)]  # `alias k='kw work'` calls it too
+                called = [] if alias else _called(calls, function, named, variables, home)
+                typed = _expand(POSITIONAL.sub("*", named), variables, home) or []
+                typed = [one for one in typed if one.startswith("/") and "*" in one]
+                values = None if called is None else [*called, f"{home}/.kube/*", *typed]
             else:
                 values = _expand(named, variables, home)
                 if values is None:

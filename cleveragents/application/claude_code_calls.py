@@ -72,7 +72,7 @@ class CallEnds:
         """What a Bash call did to what runs on the host, put back, as after our commands."""
         look = self.looks.pop(call, None)
         if look is not None:
-            saved = self.r.checkpoints.after_command(look)
+            saved = self.r.checkpoints.after_command(look, self.r.keeping.keep)
             self.put[call] = (look.put_back, saved)
 
     def settle(self, but: str | None) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from cleveragents.domain.checkpoint import Keeping
 from cleveragents.domain.correction import Restore
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
@@ -22,7 +23,9 @@ REDO = "Do this part of the task again, differently."
 class CodingCorrection(Protocol):
     """Claude Code carrying out a recorded correction (`ClaudeCodeService.correct`)."""
 
-    def correct(self, plan: Plan, intervention: Decision) -> tuple[Plan, list[str]]: ...
+    def correct(
+        self, plan: Plan, intervention: Decision, keeping: Keeping
+    ) -> tuple[Plan, list[str]]: ...
     def ready(self) -> None: ...
 
 

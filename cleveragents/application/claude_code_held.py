@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 from cleveragents.application.claude_code_run import NO_RESULT, ClaudeCodeRun
 from cleveragents.application.plan_recorder import PlanRecorder
-from cleveragents.domain.checkpoint import SavedFiles
+from cleveragents.domain.checkpoint import Keeping, SavedFiles
 from cleveragents.domain.decision import Decision
 
 LOOK = "held_look"  # in a Bash call's action: the id of its held look's bytes, and more
@@ -50,9 +50,6 @@ def held_across(run: ClaudeCodeRun, call: str) -> Iterator[None]:
         marker = (waiting[gone].action or {})[LOOK]
         lines = checkpoints.after_lost_look(r.plan.id, int(marker["at"]), marker["config"])
         run.put[gone] = ([LOST, *lines], None)
-    # No operation holds a recorded call (undo does not take its files back): what the look
-    # saves before the command is not kept; what it changed is saved after, with the decision.
-    previous, checkpoints.keep = checkpoints.keep, _not_kept
     try:
         run.settle(call)
         for other in [c for c in run.put if c != call]:
@@ -67,7 +64,6 @@ def held_across(run: ClaudeCodeRun, call: str) -> Iterator[None]:
                 run.put.pop(other)
         yield
     finally:
-        checkpoints.keep = previous
         for gone in set(expected) - set(run.looks):
             checkpoints.drop_look(r.plan.id, gone)
             _mark(r, gone, None)
@@ -80,6 +76,16 @@ def held_across(run: ClaudeCodeRun, call: str) -> Iterator[None]:
 
 def _not_kept(saved: SavedFiles) -> None:
     """What a recorded call's look saves before it: no operation records it."""
+
+
+def _not_journaled(entry: str) -> None:
+    """A recorded session is no correction: no journal names what it writes."""
+
+
+# What a recorded session's run is given: no operation holds a recorded call (undo does not
+# take its files back), so what the look saves before the command is not kept; what it
+# changed is saved after, with the decision (its `replaced`).
+UNKEPT = Keeping(_not_kept, _not_journaled)
 
 
 def _waiting(r: PlanRecorder) -> dict[str, Decision]:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from cleveragents.application.claude_code_held import held_across
+from cleveragents.application.claude_code_held import UNKEPT, held_across
 from cleveragents.application.claude_code_prompts import record_prompt
 from cleveragents.application.claude_code_run import ClaudeCodeRun
 from cleveragents.application.claude_code_service import KIND, ClaudeCodeService
@@ -93,7 +93,7 @@ class SessionRecording:
             return self._event(run, event)
 
     def _run(self, plan: Plan) -> ClaudeCodeRun:
-        run = self.claude_code.session_run(plan)
+        run = self.claude_code.session_run(plan, UNKEPT)
         run.budgeted = False
         run.policed = self.enforce
         run.box = None  # Claude Code asks as usual: its Bash runs as you let it

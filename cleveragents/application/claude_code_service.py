@@ -11,6 +11,7 @@ from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.application.pulled_plans import pulled
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
+from cleveragents.domain.checkpoint import Keeping
 from cleveragents.domain.command_environment import passed_variables
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import ActorSpec, Plan, PlanStatus
@@ -71,7 +72,7 @@ class ClaudeCodeService:
             op.summary = f"ran plan {plan.id}"
             if begun is not None:
                 begun(plan)
-            return self._run(plan, resume=False)
+            return self._run(plan, operations.keeping(op), resume=False)
 
     def resume(
         self, plan_ref: str, command: str, budget: dict[str, Any], model: str | None
@@ -98,16 +99,19 @@ class ClaudeCodeService:
             if pulled(store, plan):  # its source names a program of another machine's
                 actor = plan.actor.model_copy(update={"source": path, "version": version})
                 plan = plan.model_copy(update={"actor": actor})
-            return self._run(plan, resume=True)
+            return self._run(plan, self.lifecycle.operations.keeping(op), resume=True)
 
     def ready(self) -> None:
         """Refused (ConflictingState) when Claude Code cannot run here under our hooks."""
         self.program()
 
-    def correct(self, plan: Plan, intervention: Decision) -> tuple[Plan, list[str]]:
-        """Carry out a correction just recorded (inside its operation): Claude Code gets the
-        guidance below `intervention`. A Claude Code of another version than the plan's
-        runs it, and the notice says so; it is the plan's from then on."""
+    def correct(
+        self, plan: Plan, intervention: Decision, keeping: Keeping
+    ) -> tuple[Plan, list[str]]:
+        """Carry out a correction just recorded (inside its operation, whose `keeping`
+        its calls are given): Claude Code gets the guidance below `intervention`. A Claude
+        Code of another version than the plan's runs it, and the notice says so; it is the
+        plan's from then on."""
         path, version = self.program()
         notices = []
         if version != plan.actor.version and plan.actor.version is not None:
@@ -119,18 +123,18 @@ class ClaudeCodeService:
             plan = plan.model_copy(
                 update={"actor": plan.actor.model_copy(update={"source": path, "version": version})}
             )
-        run = self.session_run(plan)
+        run = self.session_run(plan, keeping)
         asked = run.correction_asked(intervention)
         assert asked is not None  # the correction service recorded it
         return run.correct(intervention, asked), notices
 
-    def _run(self, plan: Plan, resume: bool) -> Plan:
-        run = self.session_run(plan)
+    def _run(self, plan: Plan, keeping: Keeping, resume: bool) -> Plan:
+        run = self.session_run(plan, keeping)
         return run.resume() if resume else run.execute()
 
-    def session_run(self, plan: Plan) -> ClaudeCodeRun:
+    def session_run(self, plan: Plan, keeping: Keeping) -> ClaudeCodeRun:
         """The run of `plan`'s session, its commands held to the patterns in force here
-        (those `resume` or `correct` were given too)."""
+        (those `resume` or `correct` were given too); what its calls save, to `keeping`."""
         life = self.lifecycle
         plan = life.trust.here(plan)
         recorder = PlanRecorder(
@@ -142,6 +146,7 @@ class ClaudeCodeService:
             life.observer,
             None,
             life.approve_command,
+            keeping=keeping,
         )
         return ClaudeCodeRun(recorder, life.environment, self.session_for(plan), self.root)
 

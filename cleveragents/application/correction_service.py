@@ -24,7 +24,7 @@ from cleveragents.application.pulled_plans import pulled
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.command_environment import passed_variables, with_pass_env
 from cleveragents.domain.corrected_context import branch_message, corrected_context
-from cleveragents.domain.correction import Correction, CorrectionMode, Restore
+from cleveragents.domain.correction import Correction, CorrectionMode, Operation, Restore
 from cleveragents.domain.decision import Decision, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Plan
 from cleveragents.domain.restore_points import refuse_uncheckpointed
@@ -183,7 +183,11 @@ class CorrectionService:
                 )
                 # The safety checkpoint has just scanned the working tree: no second scan.
                 self.checkpoints.restore(
-                    restored, replaced, in_step=True, spare=spared(files, resolution)
+                    restored,
+                    replaced,
+                    in_step=True,
+                    spare=spared(files, resolution),
+                    keeping=self.operations.keeping(op),
                 )
             plan, notices = self._edited_plan_file(plan, spec)
             at_target = self.store.actor_state(target.actor_state_before)
@@ -238,9 +242,8 @@ class CorrectionService:
                         )
                     )
             op.summary = f"correction {correction.id}: reverted to decision {target.id}"
-            result = self._finish(
-                plan, correction, intervention, state, execute and not conflicts_left, preview
-            )
+            go_on = execute and not conflicts_left
+            result = self._finish(plan, correction, intervention, state, go_on, preview, op)
             return replace(
                 result,
                 notices=[*notices, *result.notices],
@@ -258,7 +261,9 @@ class CorrectionService:
         if restore is Restore.FILES:
             return preview.changed_paths
         if restore is Restore.CONTEXT:
-            return self.checkpoints.changed_paths(restored, self.store.checkpoint(safety).tree)
+            return self.checkpoints.trees.changed_paths(
+                restored, self.store.checkpoint(safety).tree
+            )
         return []
 
     def _still_live(self, preview: CorrectionPlan) -> CorrectionPlan:
@@ -319,9 +324,8 @@ class CorrectionService:
                 self._asked(plan, None, guidance, Restore.BOTH),
             )
             op.summary = f"correction {correction.id}: guidance appended"
-            result = self._finish(
-                plan, correction, intervention, state, execute, CorrectionPlan(plan, None, [])
-            )
+            shown = CorrectionPlan(plan, None, [])
+            result = self._finish(plan, correction, intervention, state, execute, shown, op)
             return replace(result, notices=[*notices, *result.notices])
 
     def _asked(
@@ -362,13 +366,15 @@ class CorrectionService:
         state: ActorState,
         execute: bool,
         preview: CorrectionPlan,
+        op: Operation,
     ) -> CorrectionResult:
         calls_before = plan.usage.actor_calls
         notices: list[str] = []
+        keeping = self.operations.keeping(op)  # what the re-execution saves: the correction's
         if execute and self.coding is not None and calls_are_units(plan):
-            plan, notices = self.coding().correct(plan, intervention)
+            plan, notices = self.coding().correct(plan, intervention, keeping)
         elif execute:
-            plan = self.lifecycle.continue_from(plan, None, intervention, state)
+            plan = self.lifecycle.continue_from(plan, None, intervention, state, keeping)
         later = f"recorded; `agents plan resume {plan.id}` re-executes"
         outcome = plan.outcome if execute else later
         correction = correction.model_copy(

@@ -11,14 +11,14 @@ from collections.abc import Sequence
 
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.decision_diff import DecisionDiff, capped
-from cleveragents.ports import CheckpointStore
+from cleveragents.ports import CheckpointTrees
 
 EACH = 32 * 1024
 TOTAL = 2 * 1024 * 1024
 
 
 def decision_diffs(
-    checkpoints: CheckpointStore,
+    trees: CheckpointTrees,
     decisions: Sequence[Decision],
     each: int = EACH,
     total: int = TOTAL,
@@ -31,7 +31,7 @@ def decision_diffs(
     pairs = [(d.checkpoint_before or "", d.checkpoint_after or "") for d in recorded]
     diffs: dict[str, DecisionDiff] = {}
     room = total
-    found = checkpoints.patches(pairs)  # git runs batch by batch: stopping early saves runs
+    found = trees.patches(pairs)  # git runs batch by batch: stopping early saves runs
     for index, (decision, patch) in enumerate(zip(recorded, found, strict=False)):
         if not patch:  # "" (the same files) or None (a checkpoint gone): nothing to show
             continue

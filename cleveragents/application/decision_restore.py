@@ -66,10 +66,8 @@ class DecisionRestore:
                 False,
             )
             resolved = self.files.resolve(files, resolution)
-            self.checkpoints.restore(
-                self.checkpoints.at_tree(plan.id, resolved.tree, f"files of decision {target.id}"),
-                in_step=True,
-            )
+            to = self.checkpoints.at_tree(plan.id, resolved.tree, f"files of decision {target.id}")
+            self.checkpoints.restore(to, in_step=True, keeping=self.operations.keeping(op))
             count = len(files.groups.restored) + len(files.groups.conflicts)
             op.summary = (
                 f"restored {count} file{'' if count == 1 else 's'} as at decision {target.id}"

@@ -71,7 +71,7 @@ class FileRestore:
         self, store: PlanStore, checkpoints: CheckpointStore, root: Path | None = None
     ) -> None:
         self.store = store
-        self.checkpoints = checkpoints
+        self.checkpoints, self.trees = checkpoints, checkpoints.trees
         self.root = root
 
     def plan(
@@ -96,15 +96,15 @@ class FileRestore:
             # Each path of the agent's goes back to what the agent found there, not to the
             # target's: a file the user made or changed after the target, that a command
             # of the agent's then deleted or rewrote, comes back as the user had it.
-            target = self.checkpoints.edited_tree(target, {p: e[0] for p, e in work.items()})
-        to_target = self.checkpoints.differences(target, now)
-        since_agent = self.checkpoints.differences(last, now)
+            target = self.trees.edited_tree(target, {p: e[0] for p, e in work.items()})
+        to_target = self.trees.differences(target, now)
+        since_agent = self.trees.differences(last, now)
         mine = set(since_agent)
         runs: dict[str, list[tuple[TreeEntry, TreeEntry]]] = {}
         if asked is not None:
             candidates = [p for p in to_target if not asked or within(p, asked)]
         elif work is None:
-            candidates = list(self.checkpoints.differences(target, last))
+            candidates = list(self.trees.differences(target, last))
         else:
             # What the agent's own decisions did, not what differs between checkpoints:
             # every other change since the target (the user's, kept by a correction) stays.
@@ -159,7 +159,7 @@ class FileRestore:
             if made_here(self.store, op):
                 for checkpoint in (op.files_before, op.files_after):
                     if checkpoint:
-                        seen |= self.checkpoints.tree_paths(self.store.checkpoint(checkpoint).tree)
+                        seen |= self.trees.tree_paths(self.store.checkpoint(checkpoint).tree)
         never = [p for p in absent if p not in seen]
         kept = [p for p in groups.kept if p not in never]
         return replace(groups, kept=kept, not_written=never)
@@ -179,7 +179,7 @@ class FileRestore:
             after = self.store.checkpoint(decision.checkpoint_after).tree
             if before != after:
                 own.append((decision, before, after))
-        changes = self.checkpoints.differences_each([(b, a) for _, b, a in own])
+        changes = self.trees.differences_each([(b, a) for _, b, a in own])
         for index, (decision, _, _) in enumerate(own):
             paths = _file_paths(decision.action)
             if paths is not None:
@@ -313,7 +313,7 @@ class FileRestore:
                 changes[path], conflicts = merged
                 if conflicts:
                     markers.append(path)
-        return ResolvedFiles(self.checkpoints.edited_tree(files.now, changes), markers, unmerged)
+        return ResolvedFiles(self.trees.edited_tree(files.now, changes), markers, unmerged)
 
     def _merged(self, files: FilesPlan, path: str) -> tuple[TreeEntry, int] | None:
         """A conflict merged: in agent scope each run of the agent's changes undone in turn,
@@ -337,7 +337,7 @@ class FileRestore:
         self, path: str, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry
     ) -> tuple[TreeEntry, int] | None:
         labels = (f"{path} (yours)", f"{path} (the agent's)", f"{path} (before the agent)")
-        return self.checkpoints.merge(mine, base, theirs, labels)
+        return self.trees.merge(mine, base, theirs, labels)
 
 
 _OWN = (

@@ -200,7 +200,7 @@ class LocalPlanner(RunPart):
             what = "by its own revert command"
         else:
             taken = []
-            self.checkpoints.restore(to, r.decisions[-1].replaced)
+            self.checkpoints.restore(to, r.decisions[-1].replaced, keeping=r.keeping)
             r.current = done = to
             r.read_since_planned = None  # the next checkpoint scans: drift from a diff
             what = f"by restoring checkpoint {to.id[:12]}"

@@ -8,7 +8,7 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager, nullco
 from cleveragents.application import undo_target
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
 from cleveragents.application.undo_files import UndoFiles, UndoResult
-from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
+from cleveragents.domain.checkpoint import Checkpoint, Keep, Keeping, SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.decision import DecisionStatus
 from cleveragents.domain.plan import Plan, PlanStatus
@@ -135,36 +135,35 @@ class OperationLog:
                     created_at=self.clock.now(),
                 )
                 self.store.save_operation(op)
-            with self.keeping(op):
+            # The block's calls are given `keeping(op)`; what a rollback destroys goes there too.
+            keep = self.keeping(op).keep
+            try:
+                yield op
+            except KeyboardInterrupt as stop:
                 try:
-                    yield op
-                except KeyboardInterrupt as stop:
-                    try:
-                        with self.shield():
-                            if files and op.kind in RESTARTABLE:  # it keeps what it did
-                                self.record_end(op, scan=True)
-                            self.settle_interrupted(op, interrupted_by(stop))
-                    except CleverAgentsError as failed:
-                        raise ConflictingState(
-                            f"interrupted, and putting operation {op.id} back failed: "
-                            f"{failed.message}",
-                            hint="the next `agents` command in this repository tries again",
-                        ) from failed
-                    raise self._interrupted(op, stop) from None
-                except BaseException:
                     with self.shield():
-                        self.put_back(op)
-                        self._finish(op, OperationStatus.ROLLED_BACK)
-                    raise
-                if files:
-                    self.record_end(op)
-                self._finish(op, OperationStatus.DONE)
+                        if files and op.kind in RESTARTABLE:  # it keeps what it did
+                            self.record_end(op, scan=True)
+                        self.settle_interrupted(op, interrupted_by(stop), keep)
+                except CleverAgentsError as failed:
+                    raise ConflictingState(
+                        f"interrupted, and putting operation {op.id} back failed: {failed.message}",
+                        hint="the next `agents` command in this repository tries again",
+                    ) from failed
+                raise self._interrupted(op, stop) from None
+            except BaseException:
+                with self.shield():
+                    self.put_back(op, keep)
+                    self._finish(op, OperationStatus.ROLLED_BACK)
+                raise
+            if files:
+                self.record_end(op)
+            self._finish(op, OperationStatus.DONE)
 
-    @contextmanager
-    def keeping(self, op: Operation, journaled: bool = True) -> Iterator[None]:
-        """While the block runs, what restores and actions save goes into `op`'s record,
-        each in a transaction of its own, before they destroy anything; so does what its
-        journal names (a correction's, unless not `journaled`), before it is written."""
+    def keeping(self, op: Operation) -> Keeping:
+        """What the checkpoint calls made for `op` are given: what they save goes into its
+        record, each in a transaction of its own, before they destroy anything; so does
+        what its journal names (a correction's), before it is written."""
 
         def keep(saved: SavedFiles) -> None:
             op.saved.append(saved)
@@ -177,13 +176,7 @@ class OperationLog:
                 with self.store.transaction():
                     self.store.save_operation(op)
 
-        previous = self.checkpoints.keep, self.checkpoints.journal
-        self.checkpoints.keep = keep
-        self.checkpoints.journal = journal if journaled else _unjournaled
-        try:
-            yield
-        finally:
-            self.checkpoints.keep, self.checkpoints.journal = previous
+        return Keeping(keep, journal)
 
     def undo(
         self,
@@ -240,7 +233,8 @@ class OperationLog:
             # The undo's safety checkpoint scanned the working tree just now.
             spare = self.undo_files.spared(result.files, resolution)
             left = self.undo_files.left_standing(target)  # as the safety checkpoint found
-            self.put_back(target, in_step=True, tree=result.resolved, spare=spare)
+            kept = self.keeping(undo).keep  # what the undo destroys: undoing it brings it back
+            self.put_back(target, kept, in_step=True, tree=result.resolved, spare=spare)
             if files:
                 result.put_back = list(self.checkpoints.put_back_paths)
             self.notices += left
@@ -256,13 +250,14 @@ class OperationLog:
     def put_back(
         self,
         op: Operation,
+        keep: Keep,
         in_step: bool = False,
         tree: ResolvedFiles | None = None,
         spare: Sequence[str] = (),
     ) -> None:
         """Files to the operation's safety checkpoint (or to `tree`, an undo's: only what
         the operation changed put back, and of its saved files none of `spare`); plan and
-        decision states to before it.
+        decision states to before it. What no checkpoint holds that it destroys, to `keep`.
 
         `in_step`: the working tree was scanned just now (see `GitCheckpoints.restore`).
         """
@@ -271,11 +266,9 @@ class OperationLog:
             to = self.store.checkpoint(op.files_before)
             if tree is not None and tree.tree != to.tree:
                 to = self.checkpoints.at_tree(op.plan_id, tree.tree, f"undo of operation {op.id}")
-            journal, self.checkpoints.journal = self.checkpoints.journal, _unjournaled
-            try:  # putting back is not what the operation wrote: its journal ends here
-                self.checkpoints.restore(to, list(op.saved), in_step=in_step, spare=spare)
-            finally:
-                self.checkpoints.journal = journal
+            # Putting back is not what the operation wrote: its journal ends here.
+            kept = Keeping(keep, _unjournaled)
+            self.checkpoints.restore(to, list(op.saved), in_step, spare, kept)
         if op.records_before is not None:  # a pull: the plan's records as they were, whole
             self.store.import_records(op.records_before.encode())
             # As records they came back as another clone's; the settings were this one's.
@@ -306,7 +299,8 @@ class OperationLog:
         when it is the tree now (nothing to read again), else a new one. `scan`: the last
         checkpoint may be older than what an interrupted command changed: read it all."""
         label = f"end of operation {op.id} ({op.kind})"
-        end = self.checkpoints.create(op.plan_id, label, None if scan else [])
+        journal = self.keeping(op).journal  # its end tree: a correction's journal ends there
+        end = self.checkpoints.create(op.plan_id, label, None if scan else [], journal)
         with self.store.transaction():
             self.store.save_checkpoint(end)
         op.files_after = end.id
@@ -320,8 +314,8 @@ class OperationLog:
         from cleveragents.application.operation_repair import settle_killed
 
         for op in self.store.running_operations(plan_id):
-            # Settling is not what the killed operation wrote: its journal stays as it was.
-            with self.shield(), self.keeping(op, journaled=False):
+            # Settling is not what the killed operation wrote: no call is given its journal.
+            with self.shield():
                 repair = settle_killed(self, op, KILLED)
             self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")
             if repair is not None:
@@ -331,11 +325,12 @@ class OperationLog:
                 )
 
     def settle_interrupted(
-        self, op: Operation, outcome: str, tree: ResolvedFiles | None = None
+        self, op: Operation, outcome: str, keep: Keep, tree: ResolvedFiles | None = None
     ) -> None:
         """Settle an operation its command did not finish: a run or resume keeps what it
         did, resumable and undoable; anything else goes back to its safety checkpoint (or
-        to `tree`: a killed correction's, only what it wrote put back).
+        to `tree`: a killed correction's, only what it wrote put back; what that destroys
+        no checkpoint holds, to `keep`).
 
         A plan the run left under way is `interrupted`, with `outcome` saying by what; one
         it had already ended (completed, failed, stopped) keeps what it says.
@@ -354,7 +349,7 @@ class OperationLog:
             )
             self._finish(op, OperationStatus.INTERRUPTED)
         else:
-            self.put_back(op, tree=tree)
+            self.put_back(op, keep, tree=tree)
             op.summary = ROLLED_BACK
             self._finish(op, OperationStatus.ROLLED_BACK)
 

@@ -52,10 +52,10 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
             log.store.save_operation(op)
         return None
     if op.kind in RESTARTABLE and op.files_before is not None:
-        log.settle_interrupted(op, outcome)
+        log.settle_interrupted(op, outcome, log.keeping(op).keep)
         return _host_run_back(log, op)
     if op.kind in RESTARTABLE or op.files_before is None:
-        log.settle_interrupted(op, outcome)
+        log.settle_interrupted(op, outcome, log.keeping(op).keep)
         return None
     with contextlib.suppress(CleverAgentsError):  # what fails here, the checkpoint says
         _unblocked(log, op)  # before the checkpoint below: its git would wait on a FIFO
@@ -64,8 +64,8 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
     tree, kept = None, list[str]()
     if journal is not None:
         tree, kept = _written_back(log, op, journal, before.tree)
-    with log.keeping(repair):  # what the settling replaces that no checkpoint holds
-        log.settle_interrupted(op, outcome, tree)
+    # What the settling replaces that no checkpoint holds: the repair's (undo brings it back).
+    log.settle_interrupted(op, outcome, log.keeping(repair).keep, tree)
     if kept:
         _say_kept(log, op, kept, cut=is_action((journal or [""])[-1]))
     plan = log.store.plan(op.plan_id, deleted=True)
@@ -126,9 +126,11 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         since = _unblocked(log, op, until)  # first: the snapshot's git would wait on a FIFO
         safety = log.store.checkpoint(op.files_before).tree
         now = log.checkpoints.snapshot_tree(op.plan_id)
-        changed = log.checkpoints.differences(safety, now)
+        changed = log.checkpoints.trees.differences(safety, now)
         runs, way = _runs_on_host(log, since[1])
-        ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
+        ignored, made = _ignored_changed(
+            log, op, runs, since, log.checkpoints.trees.tree_paths(now)
+        )
         # What stands changed after the kill is the user's; a deletion goes back (`changed_at`).
         paths = [*changed, *ignored]
         later = set[str]() if until is None else log.checkpoints.changed_at(paths, until)
@@ -149,13 +151,12 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     shown = ", ".join(visible(path, one_line=True) for path in sorted({*back, *ignored, *made}))
     command = f"putting back what operation {op.id} ({op.kind}), killed, left where your host runs"
     before, repair = _repair(log, op, command)
-    to = log.checkpoints.edited_tree(before.tree, back)
+    to = log.checkpoints.trees.edited_tree(before.tree, back)
     records, spare = _only(op, ignored, made)
     ignored += made
-    with log.keeping(repair):  # what stood at the ignored paths too: undo brings it back
-        log.checkpoints.restore(
-            log.checkpoints.at_tree(op.plan_id, to, command), records, spare=spare
-        )
+    to_tree = log.checkpoints.at_tree(op.plan_id, to, command)
+    # What stood at the ignored paths too goes into the repair's record: undo brings it back.
+    log.checkpoints.restore(to_tree, records, spare=spare, keeping=log.keeping(repair))
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }
@@ -309,7 +310,7 @@ def _written_back(
     assert op.files_before is not None
     safety = log.store.checkpoint(op.files_before).tree
     marks = [entry for entry in journal if not is_action(entry)]
-    changed, *written_trees = log.checkpoints.differences_each(
+    changed, *written_trees = log.checkpoints.trees.differences_each(
         [(safety, now), *((safety, mark) for mark in marks)]
     )
     gave: dict[str, set[TreeEntry]] = {}
@@ -333,7 +334,7 @@ def _written_back(
         if path not in held and path not in folders and not held.intersection(_folders(path))
     }
     kept = sorted(path for path in changed if path not in back)
-    return ResolvedFiles(log.checkpoints.edited_tree(now, back), [], []), kept
+    return ResolvedFiles(log.checkpoints.trees.edited_tree(now, back), [], []), kept
 
 
 def _folders(path: str) -> list[str]:

@@ -48,7 +48,7 @@ class PlanInspection:
 
     def changes(self, decisions: Sequence[Decision]) -> dict[str, DecisionDiff]:
         """What each decision changed, sized for a picture of the plan (`decision_diffs`)."""
-        return decision_diffs(self.checkpoints, decisions)
+        return decision_diffs(self.checkpoints.trees, decisions)
 
     def summary(self, ref: str | None) -> dict[str, Any]:
         """A plan with counts of its decisions by kind and by status, and its corrections."""
@@ -66,7 +66,7 @@ class PlanInspection:
         plan, decision = resolve_decision(self.store, plan_ref, ref)
         changed: list[str] = []
         if decision.checkpoint_before and decision.checkpoint_after:
-            changed = self.checkpoints.changed_paths(
+            changed = self.checkpoints.trees.changed_paths(
                 decision.checkpoint_before, decision.checkpoint_after
             )
         return plan, decision, changed
@@ -102,20 +102,20 @@ class PlanInspection:
         after = (
             self.checkpoints.snapshot_tree(plan.id, scratch=True) if worktree else self._tree(end)
         )
-        counts = self.checkpoints.line_counts(before, after) if "counts" in parts else {}
+        counts = self.checkpoints.trees.line_counts(before, after) if "counts" in parts else {}
         files = [
             ChangedFile(path=path, status=file_status(*entries), **_lines(counts.get(path)))
-            for path, entries in sorted(self.checkpoints.differences(before, after).items())
+            for path, entries in sorted(self.checkpoints.trees.differences(before, after).items())
         ]
         return FileDiff(
             plan_id=plan.id,
             start=start,
             end=end,
             files=files,
-            patch=self.checkpoints.patch(before, after) + "\n"
+            patch=self.checkpoints.trees.patch(before, after) + "\n"
             if "patch" in parts and files
             else "",
-            stat=self.checkpoints.diff_stat(before, after, stat_width)
+            stat=self.checkpoints.trees.diff_stat(before, after, stat_width)
             if "stat" in parts and files
             else "",
             note=note,

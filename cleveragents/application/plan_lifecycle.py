@@ -13,6 +13,7 @@ from cleveragents.application.plan_run import PlanRun
 from cleveragents.application.plan_trust import PlanTrust
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.budget import Budget
+from cleveragents.domain.checkpoint import Keeping
 from cleveragents.domain.command_environment import with_pass_env
 from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Check, Phase, Plan, PlanStatus
@@ -88,7 +89,7 @@ class PlanLifecycleService:
             op.summary = f"ran plan {plan.id}"
             if begun is not None:
                 begun(plan)
-            return self.run(plan, self.actor_for(plan.actor))
+            return self.run(plan, self.actor_for(plan.actor), self.operations.keeping(op))
 
     def resume(
         self,
@@ -126,12 +127,13 @@ class PlanLifecycleService:
             tip = main_line_tip(decisions)
             state = self.store.actor_state(plan.actor_state) if plan.actor_state else ActorState()
             unfinished = _unfinished(decisions)
+            keeping = self.operations.keeping(op)
             if unfinished is not None:
-                self.restart_step(plan, unfinished, op.files_before, state, resolution)
+                self.restart_step(plan, unfinished, op.files_before, state, keeping, resolution)
             if self.set_aside(decisions):
                 tip = main_line_tip(self.store.decisions(plan.id))
             op.summary = f"resumed plan {plan.id}" + (f" after decision {tip.id}" if tip else "")
-            return self.continue_from(plan, None, tip, state)
+            return self.continue_from(plan, None, tip, state, keeping)
 
     def set_aside(self, decisions: list[Decision]) -> list[Decision]:
         """Mark what a stop left unfinished `interrupted`, off the live path: the work goes
@@ -167,6 +169,7 @@ class PlanLifecycleService:
         step: Decision,
         safety: str | None,
         state: ActorState,
+        keeping: Keeping,
         resolution: Resolution = Resolution.ASK,
     ) -> Decision:
         """A step that did not finish starts again from its own checkpoint, not on top of
@@ -202,7 +205,7 @@ class PlanLifecycleService:
             outcome = f"the step's own changes undone: {undone}; your edits kept: " + str(
                 len(groups.kept) + (len(groups.conflicts) if resolution is Resolution.MINE else 0)
             )
-        self.checkpoints.restore(restored, replaced, spare=spare)
+        self.checkpoints.restore(restored, replaced, spare=spare, keeping=keeping)
         revert = Decision(
             plan_id=plan.id,
             made_by=self.store.place,
@@ -224,18 +227,24 @@ class PlanLifecycleService:
             self.store.save_decision(revert)
         return step
 
-    def run(self, plan: Plan, actor: Actor) -> Plan:
+    def run(self, plan: Plan, actor: Actor, keeping: Keeping) -> Plan:
         """Run a new plan to completion or failure; the returned plan says which."""
-        return self.continue_from(plan, actor, None, ActorState())
+        return self.continue_from(plan, actor, None, ActorState(), keeping)
 
     def continue_from(
-        self, plan: Plan, actor: Actor | None, parent: Decision | None, state: ActorState
+        self,
+        plan: Plan,
+        actor: Actor | None,
+        parent: Decision | None,
+        state: ActorState,
+        keeping: Keeping,
     ) -> Plan:
         """(Re-)enter Strategize below `parent` with the actor's context `state`.
 
         Steps the context counts as completed are not sent to the actor again. The plan's
         commands run with the settings in force in this clone (`PlanTrust`), and so does
         its actor when `actor` is None (an imported plan's recording folder is not).
+        What its calls save goes to `keeping` (the operation's).
         """
         plan = self.trust.here(plan)
         actor = self.actor_for(plan.actor) if actor is None else actor
@@ -248,6 +257,7 @@ class PlanLifecycleService:
             self.observer,
             actor,
             self.approve_command,
+            keeping=keeping,
         )
         recorder.look = self.environment.look
         try:

@@ -12,7 +12,7 @@ from cleveragents.domain.action import Action, ActionOutcome, EditAction, RunAct
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.browser import BrowserAction, PageExpectation, address_refusal
 from cleveragents.domain.budget import Usage, calls_left, spending_over
-from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
+from cleveragents.domain.checkpoint import Checkpoint, Keeping, SavedFiles
 from cleveragents.domain.command_policy import confinement, judge
 from cleveragents.domain.command_saves import CommandLook, shown_path, unsaved_note
 from cleveragents.domain.correction_journal import ACTION, about_to_leave, about_to_write
@@ -47,9 +47,12 @@ class PlanRecorder:
         observer: Observer | None,
         actor: object = None,
         approve: Callable[[str], bool] | None = None,
+        *,
+        keeping: Keeping,
     ) -> None:
         self.store = store
         self.checkpoints = checkpoints
+        self.keeping = keeping  # the operation's: what the run's calls save, and its journal
         self.clock = clock
         self.plan = plan
         self.observer = observer
@@ -130,7 +133,7 @@ class PlanRecorder:
         stood = {*look.modes, *look.ignored, *look.folders}
         if left_out := [p for p in outcome.left_out if p not in stood]:
             made = SavedFiles(plan_id=self.plan.id, absent=left_out, at=look.at)
-            self.checkpoints.keep(made)
+            self.keeping.keep(made)
             self.replaced.append(made)
         if replaced := [p for p in outcome.left_out if p in look.modes and p in outcome.kinds]:
             # Where a checkpointed file stood: the next checkpoint cannot hold what stands
@@ -155,8 +158,8 @@ class PlanRecorder:
         """What a command may destroy that no checkpoint holds, saved just before it runs
         (`CheckpointStore.before_command`); what is beyond the bound is said once."""
         tree = self.current.tree if self.current is not None else None
-        self.checkpoints.journal(ACTION)  # what it writes: not known until the next checkpoint
-        look = self.checkpoints.before_command(self.plan.id, tree)
+        self.keeping.journal(ACTION)  # what it writes: not known until the next checkpoint
+        look = self.checkpoints.before_command(self.plan.id, tree, self.keeping.keep)
         note = unsaved_note(look.unsaved) if look.unsaved else None
         if note is not None and note != self.noted:  # the same again: in the outcome only
             environment.notice(note)
@@ -164,7 +167,7 @@ class PlanRecorder:
         return look
 
     def _after_command(self, look: CommandLook) -> None:
-        saved = self.checkpoints.after_command(look)
+        saved = self.checkpoints.after_command(look, self.keeping.keep)
         if saved is not None:
             self.replaced.append(saved)
 
@@ -184,10 +187,10 @@ class PlanRecorder:
         now = self.checkpoints.file_bytes(relative) if reads else None
         if call is not None and (leaves := left_by(*call, now)):
             for data in leaves:
-                self.checkpoints.journal(about_to_leave(relative, data))
+                self.keeping.journal(about_to_leave(relative, data))
         else:
-            self.checkpoints.journal(about_to_write(relative, action, now))
-        saved = self.checkpoints.save_before_action(self.plan.id, relative)
+            self.keeping.journal(about_to_write(relative, action, now))
+        saved = self.checkpoints.save_before_action(self.plan.id, relative, self.keeping.keep)
         if saved is not None:
             self.replaced.append(saved)
 
@@ -211,7 +214,7 @@ class PlanRecorder:
     def checkpoint(self, label: str) -> Checkpoint:
         """The working tree now: the last checkpoint again if the agent changed nothing."""
         changed = None if self.changed is None else sorted(self.changed)
-        checkpoint = self.checkpoints.create(self.plan.id, label, changed)
+        checkpoint = self.checkpoints.create(self.plan.id, label, changed, self.keeping.journal)
         self.changed = set()
         if changed is None:
             self.read_since_planned = None

@@ -158,9 +158,9 @@ class PlanRun(RunPart):
         if r.read_since_planned is not None and r.read_since_planned <= r.touched:
             return None  # only the segment's own file actions changed files: no drift
         # From what changed since: listing the whole tree every step costs its size.
-        planned = self.checkpoints.tree_paths(r.planned_on)
+        planned = self.checkpoints.trees.tree_paths(r.planned_on)
         size = len(planned) - len(r.touched & planned)
-        changes = self.checkpoints.differences(r.planned_on, r.current.tree)
+        changes = self.checkpoints.trees.differences(r.planned_on, r.current.tree)
         similarity = similarity_after(size, changes, r.touched)
         if similarity >= r.plan.drift_threshold:
             return None

@@ -175,7 +175,7 @@ class StepRunner(RunPart):
         """Put the files back to the step's checkpoint, as a revert decision of the step."""
         r = self.r
         before = r.current
-        moved = self.checkpoints.restore(to, r.replaced_under(step.id))
+        moved = self.checkpoints.restore(to, r.replaced_under(step.id), keeping=r.keeping)
         page = self.environment.rewind(self.page_mark)
         r.current = to
         r.read_since_planned = None  # the next checkpoint scans: drift from a diff

@@ -53,7 +53,7 @@ class UndoFiles:
         found = self.checkpoints.uncommitted
         if op.files_before is None or not found:
             return []
-        held = self.checkpoints.tree_paths(self.store.checkpoint(op.files_before).tree)
+        held = self.checkpoints.trees.tree_paths(self.store.checkpoint(op.files_before).tree)
         left = [path for path in found if path not in held]
         broken = [path for path in left if path in self.checkpoints.unreadable]
         empty = [path for path in left if path not in broken]
@@ -71,7 +71,7 @@ class UndoFiles:
         assert op.files_before is not None and op.files_after is not None
         before = self.store.checkpoint(op.files_before).tree
         end = self.store.checkpoint(op.files_after).tree
-        own, to_before, since = self.checkpoints.differences_each(
+        own, to_before, since = self.checkpoints.trees.differences_each(
             [(before, end), (before, now), (end, now)]
         )
         # A nested repository the operation removed or changed is no path a checkpoint can
@@ -99,7 +99,7 @@ class UndoFiles:
         before = self.store.checkpoint(op.files_before).tree
         if before == end:
             return {}
-        return self.checkpoints.file_modes(self.checkpoints.changed_paths(before, end))
+        return self.checkpoints.file_modes(self.checkpoints.trees.changed_paths(before, end))
 
     def preview(self, op: Operation) -> FilesPlan:
         """`plan` against the working tree as it is now, writing nothing a writer uses."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -78,3 +80,17 @@ class TreeEntry:
 
 # Each path that differs between two trees, with its entry in the first and in the second.
 Differences = dict[str, tuple[TreeEntry, TreeEntry]]
+
+
+# What a restore, an action or a command is about to destroy that no checkpoint holds,
+# handed over before anything is destroyed: the operation under way records it for undo.
+Keep = Callable[[SavedFiles], None]
+# Each checkpoint's tree, and a restore's target before it writes (a correction's journal).
+Journal = Callable[[str], None]
+
+
+class Keeping(NamedTuple):
+    """An operation's `keep` and `journal`, handed to the checkpoint calls made for it."""
+
+    keep: Keep
+    journal: Journal

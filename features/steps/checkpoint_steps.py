@@ -12,6 +12,8 @@ from typing import Any
 
 from behave import given, then, when
 
+from cleveragents.domain.checkpoint import Keeping
+
 Entry = tuple[str, str]  # (kind and mode, sha256 of content or link target)
 
 
@@ -127,13 +129,18 @@ def step_change(context: Any) -> None:
             raise AssertionError(f"unknown change {row['change']}")
 
 
+def keeping(context: Any) -> Keeping:
+    """As an operation records what a restore saves: into `context.kept`; no journal."""
+    if not hasattr(context, "kept"):
+        context.kept = []
+    return Keeping(context.kept.append, lambda entry: None)
+
+
 @when('I restore the checkpoint "{name}"')
 @given('I restore the checkpoint "{name}"')
 def step_restore(context: Any, name: str) -> None:
-    checkpoints = services(context).checkpoints
     context.kept = []
-    checkpoints.keep = context.kept.append  # as an operation records what a restore saves
-    checkpoints.restore(context.checkpoints[name])
+    services(context).checkpoints.restore(context.checkpoints[name], keeping=keeping(context))
 
 
 @then('the working tree equals the checkpoint "{name}" byte for byte')
@@ -200,7 +207,7 @@ def step_contains(context: Any, name: str, path: str) -> None:
 
 @then('the changed paths from "{a}" to "{b}" are "{paths}"')
 def step_changed(context: Any, a: str, b: str, paths: str) -> None:
-    found = services(context).checkpoints.changed_paths(
+    found = services(context).checkpoints.trees.changed_paths(
         context.checkpoints[a].tree, context.checkpoints[b].tree
     )
     assert found == paths.split(","), found

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import given as for_all
 from hypothesis import strategies as st
 
-from features.steps.checkpoint_steps import changed_keys, services
+from features.steps.checkpoint_steps import changed_keys, keeping, services
 from features.steps.known_paths_steps import (
     assert_asked,
     git_commands,
@@ -38,24 +38,21 @@ REF = f"refs/cleveragents/plans/{PLAN}"
 
 @when('I restore the checkpoint "{name}" right after that checkpoint')
 def step_restore_in_step(context: Any, name: str) -> None:
+    context.kept = []  # as an operation records what a restore saves
     checkpoints = services(context).checkpoints
-    context.kept = []
-    checkpoints.keep = context.kept.append  # as an operation records what a restore saves
-    checkpoints.restore(context.checkpoints[name], in_step=True)
+    checkpoints.restore(context.checkpoints[name], in_step=True, keeping=keeping(context))
 
 
 @when('I restore the checkpoint "{name}" as an operation does')
 def step_restore_kept(context: Any, name: str) -> None:
-    checkpoints = services(context).checkpoints
     context.kept = []
-    checkpoints.keep = context.kept.append
-    checkpoints.restore(context.checkpoints[name])
+    services(context).checkpoints.restore(context.checkpoints[name], keeping=keeping(context))
 
 
 @when('I restore the checkpoint "{name}", noting the git commands')
 def step_restore_noted(context: Any, name: str) -> None:
     with git_commands() as context.git_calls:
-        services(context).checkpoints.restore(context.checkpoints[name])
+        services(context).checkpoints.restore(context.checkpoints[name], keeping=keeping(context))
 
 
 @then('the restore asked git "{asked}", not "{other}"')
@@ -117,7 +114,7 @@ def step_pack(context: Any) -> None:
 @when('I restore the checkpoint "{name}" in a new command')
 def step_restore_new_command(context: Any, name: str) -> None:
     step_new_command(context)
-    services(context).checkpoints.restore(context.checkpoints[name])
+    services(context).checkpoints.restore(context.checkpoints[name], keeping=keeping(context))
 
 
 @when('a hard link outside the working tree to "{path}"')
@@ -632,7 +629,7 @@ def step_restore_racing(context: Any, name: str, path: str) -> None:
 
     checkout.write = racing  # type: ignore[assignment]
     try:
-        services(context).checkpoints.restore(context.checkpoints[name])
+        services(context).checkpoints.restore(context.checkpoints[name], keeping=keeping(context))
     finally:
         checkout.write = honest  # type: ignore[assignment]
     assert target.read_text() == "written by someone else\n"
@@ -660,7 +657,7 @@ def step_restore_locked(context: Any, name: str) -> None:
     context.failure = None
     with standing_in(checkpoints, Locked):
         try:
-            checkpoints.restore(context.checkpoints[name])
+            checkpoints.restore(context.checkpoints[name], keeping=keeping(context))
         except GitFailed as failed:
             context.failure, context.failure_hint = failed.message, failed.hint
 

@@ -100,7 +100,7 @@ def hand_drawn() -> tuple[Plan, list[Decision], list[Correction]]:
 def step_take_diffs(context: Any, each: int, total: int) -> None:
     s = services(context)
     context.picture = s.inspection.tree(None)
-    context.diffs = decision_diffs(s.checkpoints, context.picture[1], each=each, total=total)
+    context.diffs = decision_diffs(s.checkpoints.trees, context.picture[1], each=each, total=total)
     context.each = each
 
 
@@ -112,7 +112,7 @@ def step_of(context: Any, number: int) -> Decision:
 def step_cut(context: Any) -> None:
     step = step_of(context, 1)
     # `patch` gives git's output less its last newline; the page's diffs keep it.
-    whole = services(context).checkpoints.patch(step.checkpoint_before, step.checkpoint_after)
+    whole = services(context).checkpoints.trees.patch(step.checkpoint_before, step.checkpoint_after)
     whole += "\n"
     diff = context.diffs[step.id]
     assert diff.patch and diff.patch.endswith("\n"), diff
@@ -129,7 +129,7 @@ def step_left_out(context: Any) -> None:
 @then("a decision whose checkpoint is gone has no diff")
 def step_gone(context: Any) -> None:
     gone = step_of(context, 1).model_copy(update={"checkpoint_before": "0" * 40})
-    assert decision_diffs(services(context).checkpoints, [gone]) == {}
+    assert decision_diffs(services(context).checkpoints.trees, [gone]) == {}
 
 
 @then('the page of the plan says "{text}"')

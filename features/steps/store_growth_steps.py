@@ -46,11 +46,15 @@ def step_long_plan(context: Any, steps: int) -> None:
     from cleveragents.adapters.clock import SystemClock
     from cleveragents.application.plan_recorder import PlanRecorder
     from cleveragents.domain.action import WriteAction
+    from cleveragents.domain.checkpoint import Keeping
     from cleveragents.domain.rules import roll
     from cleveragents.domain.strategy import StepAttempt
 
     plan = context.plan.model_copy(update={"budget": Budget(actor_calls=10 * steps)})
-    recorder = PlanRecorder(context.store, None, SystemClock(), plan, ActorState(), None)
+    unkept = Keeping(lambda saved: None, lambda entry: None)  # no checkpoint is taken
+    recorder = PlanRecorder(
+        context.store, None, SystemClock(), plan, ActorState(), None, keeping=unkept
+    )
     specs = _steps(steps)
     recorder.context = recorder.context.model_copy(update={"steps": specs})
     context.saved = []

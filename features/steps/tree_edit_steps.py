@@ -34,7 +34,7 @@ def step_edit_tree(context: Any) -> None:
         row["path"]: _entry(checkpoints, row["change"]) for row in context.table
     }
     with git_commands() as context.git_calls:
-        context.edited = checkpoints.edited_tree(context.base, context.tree_changes)
+        context.edited = checkpoints.trees.edited_tree(context.base, context.tree_changes)
 
 
 @then("the edit asked git nothing")
@@ -103,7 +103,7 @@ def _tree_edits(examples: int, seed: int, tmp: Path) -> int:
         except GitFailed:
             theirs = None
         try:
-            ours: str | None = checkpoints.edited_tree(base, wanted)
+            ours: str | None = checkpoints.trees.edited_tree(base, wanted)
         except GitFailed:
             ours = None
         assert ours == theirs, (base, wanted, ours, theirs)

@@ -108,7 +108,6 @@ def play(history: History, root: Path) -> None:
         repo.git("config", f"filter.upper.{name}", command)
     checkpoints = GitCheckpoints(repo, lambda: datetime.now(UTC))
     saved: list[SavedFiles] = []
-    checkpoints.keep = saved.append  # what a run records for undo: not checked here
     environment = WorkspaceEnvironment(root, repo.git_dir)
     checkpoints.create(PLAN, "start")
     for number, op in enumerate(history.actions, 1):
@@ -118,7 +117,7 @@ def play(history: History, root: Path) -> None:
         shutil.copy2(checkpoints.index, shadow)
         changed: list[str] | None = None
         if not isinstance(action, RunAction):
-            checkpoints.save_before_action(PLAN, action.path)
+            checkpoints.save_before_action(PLAN, action.path, saved.append)  # not checked
             changed = [action.path]
         environment.apply(action)
         tree = checkpoints.create(PLAN, f"after action {number}", changed).tree

@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.domain.checkpoint import SavedFiles
 from features.support.git_dirs_property import ENV, _git, _remove
 from features.support.properties import reproducible
 
@@ -99,17 +100,16 @@ class Around:
 def around(root: Path, command: str | Callable[[], None]) -> Around:
     """Run `command` (a shell line or a function) between the real look and put-back."""
     checkpoints = GitCheckpoints(GitRepository.discover(root), lambda: datetime.now(UTC))
-    checkpoints.keep = lambda _saved: None  # an operation's record: not this property's
     tree = checkpoints.create("p1", "before", None).tree
     before = snapshot(root)
     marks = file_marks(root, before)
-    look = checkpoints.before_command("p1", tree)
+    look = checkpoints.before_command("p1", tree, _unkept)
     if isinstance(command, str):
         subprocess.run(["bash", "-c", command], cwd=root, env=ENV, check=True, capture_output=True)
     else:
         command()
     middle, instructions = snapshot(root), _instructions(root)
-    checkpoints.after_command(look)
+    checkpoints.after_command(look, _unkept)
     return Around(look.put_back, before, middle, snapshot(root), instructions, marks)
 
 
@@ -287,3 +287,7 @@ def _git_show(root: Path, commit: str, path: str) -> bytes:
         ["git", "cat-file", "blob", f"{commit}:{path}"], cwd=root, env=ENV, capture_output=True
     )
     return done.stdout
+
+
+def _unkept(saved: SavedFiles) -> None:
+    """An operation's record: not this property's."""

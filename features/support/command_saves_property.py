@@ -34,7 +34,7 @@ from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.domain.action import RunAction
-from cleveragents.domain.checkpoint import SavedFiles
+from cleveragents.domain.checkpoint import Keeping, SavedFiles
 from features.support.properties import reproducible
 from features.support.tree_state import differences, picture
 
@@ -144,21 +144,20 @@ def play(example: Example, root: Path) -> None:
     repo = GitRepository.discover(root)
     checkpoints = GitCheckpoints(repo, lambda: datetime.now(UTC))
     saved: list[SavedFiles] = []
-    checkpoints.keep = saved.append
     before = checkpoints.create(PLAN, "before the command")
     expected = picture(root)
     folders = _folder_modes(root)
     stood = _empty_modes(root, example)
     for path in example.writes:  # as a plan's `write:` action: saved before, then written
-        checkpoints.save_before_action(PLAN, path)
+        checkpoints.save_before_action(PLAN, path, saved.append)
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(b"w\n")
-    look = checkpoints.before_command(PLAN, before.tree)
+    look = checkpoints.before_command(PLAN, before.tree, saved.append)
     command = " ; ".join(example.command)
     WorkspaceEnvironment(root, repo.git_dir).apply(RunAction(command=command))
-    checkpoints.after_command(look)
+    checkpoints.after_command(look, saved.append)
     checkpoints.create(PLAN, "after the command")
-    checkpoints.restore(before, list(saved))
+    checkpoints.restore(before, list(saved), keeping=Keeping(saved.append, lambda entry: None))
     got = picture(root)
     kept = {path: entry for path, entry in got.items() if path in expected}
     # Undo leaves the ignored files a command created; where the command made a folder of

@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.git_dirs import found
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.domain.checkpoint import SavedFiles
 from features.support.properties import reproducible
 
 FOLDERS = ["lib", "gone", "vendor", "side", "new/deep"]
@@ -85,13 +86,12 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         root = work / f"repo{ran}"
         _repository(root, upstream)
         checkpoints = GitCheckpoints(GitRepository.discover(root), lambda: datetime.now(UTC))
-        checkpoints.keep = lambda _saved: None  # an operation's record: not this property's
         tree = checkpoints.create("p1", "before", None).tree
         before = _snapshot(root)
-        look = checkpoints.before_command("p1", tree)
+        look = checkpoints.before_command("p1", tree, _unkept)
         for number, (kind, folder) in enumerate(operations):
             _operate(root, kind, folder, number, script)
-        checkpoints.after_command(look)
+        checkpoints.after_command(look, _unkept)
         after = _snapshot(root)
         for path, data in after.items():
             if path in before:
@@ -295,10 +295,13 @@ def run_command(
 ) -> tuple[list[str], dict[str, bytes | dict[str, bytes]], dict[str, bytes | dict[str, bytes]]]:
     """What `after_command` did, and the `.git` entries before and after, around `command`."""
     checkpoints = GitCheckpoints(GitRepository.discover(root), lambda: datetime.now(UTC))
-    checkpoints.keep = lambda _saved: None
     tree = checkpoints.create("p1", "before", None).tree
     before = _snapshot(root)
-    look = checkpoints.before_command("p1", tree)
+    look = checkpoints.before_command("p1", tree, _unkept)
     subprocess.run(["bash", "-c", command], cwd=root, env=ENV, check=True, capture_output=True)
-    checkpoints.after_command(look)
+    checkpoints.after_command(look, _unkept)
     return look.put_back, before, _snapshot(root)
+
+
+def _unkept(saved: SavedFiles) -> None:
+    """An operation's record: not this property's."""

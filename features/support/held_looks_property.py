@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.domain.checkpoint import SavedFiles
 from features.support.claude_dirs_property import (
     OPERATIONS,
     Around,
@@ -43,7 +44,6 @@ EXAMPLE = st.tuples(
 
 def _checkpoints(root: Path) -> GitCheckpoints:
     checkpoints = GitCheckpoints(GitRepository.discover(root), lambda: datetime.now(UTC))
-    checkpoints.keep = lambda _saved: None  # an operation's record: not this property's
     return checkpoints
 
 
@@ -61,9 +61,9 @@ def check_integrity(examples: int, seed: int, tmp: Path) -> int:
         root = claude_repository(work / f"repo{ran}")
         checkpoints = _checkpoints(root)
         tree = checkpoints.create("p1", "before", None).tree
-        look = checkpoints.before_command("p1", tree)
+        look = checkpoints.before_command("p1", tree, _unkept)
         blob = checkpoints.hold_look("c1", look)
-        checkpoints.hold_look("c2", checkpoints.before_command("p1", tree))
+        checkpoints.hold_look("c2", checkpoints.before_command("p1", tree, _unkept))
         place = checkpoints.held._place("p1", "c1")
         _tamper(place, checkpoints.held._place("p1", "c2"), change, where)
         if blob_deleted:
@@ -122,3 +122,7 @@ def check_lost(examples: int, seed: int, tmp: Path) -> int:
 
     holds()
     return ran
+
+
+def _unkept(saved: SavedFiles) -> None:
+    """An operation's record: not this property's."""

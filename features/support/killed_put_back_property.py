@@ -146,7 +146,8 @@ def _killed_run(
             with services.operations.operation(plan, "run", "agents plan run", new=True) as op:
                 assert op.files_before is not None
                 tree = services.store.checkpoint(op.files_before).tree
-                services.checkpoints.before_command(plan.id, tree)
+                keep = services.operations.keeping(op).keep
+                services.checkpoints.before_command(plan.id, tree, keep)
                 for number, (kind, folder) in enumerate(plantings):
                     _plant(root, kind, folder, number, script, evil)
                 sys.stdout.flush()

@@ -51,15 +51,15 @@ def as_nobody(top: Path, after: str) -> dict[str, Any]:
         _home(top)
         root = _tree(top)
         checkpoints = GitCheckpoints(GitRepository(root, root / ".git"), _now)
-        checkpoints._keep = lambda _: None  # no operation records what the command changed
-        look = checkpoints.before_command("plan", None)
+        unkept = lambda _: None  # noqa: E731 - no operation records what the command changed
+        look = checkpoints.before_command("plan", None, unkept)
         command = f"mkdir -p a/b && {PLANT} && {after}"
         subprocess.run(["sh", "-c", command], cwd=root, check=True)
-        checkpoints.after_command(look)
+        checkpoints.after_command(look, unkept)
         claudes = sorted(checkpoints.git_dirs.claude_folders)
         checkpoints.git_dirs.walk()  # a walk outside a command's (a session's): nothing said
-        again = checkpoints.before_command("plan", None)  # the next command
-        checkpoints.after_command(again)
+        again = checkpoints.before_command("plan", None, unkept)  # the next command
+        checkpoints.after_command(again, unkept)
         return {
             "said": look.put_back,
             "claudes": claudes,
@@ -92,7 +92,8 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
         with services.operations.operation(plan, "run", "agents plan run", new=True) as op:
             assert op.files_before is not None
             tree = services.store.checkpoint(op.files_before).tree
-            services.checkpoints.before_command(plan.id, tree)
+            keep = services.operations.keeping(op).keep
+            services.checkpoints.before_command(plan.id, tree, keep)
             subprocess.run(["sh", "-c", f"mkdir -p a/b && {PLANT} && {after}"], cwd=root)
             if not os.access(root, os.R_OK | os.X_OK):  # its `chmod 000 .`: killed so
                 os._exit(0)
@@ -103,7 +104,8 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
                 os._exit(0)  # killed: the operation left running, mid-walk
 
             _git_dirs.found = dying  # type: ignore[assignment]
-            services.checkpoints.after_command(services.checkpoints.before_command(plan.id, tree))
+            again = services.checkpoints.before_command(plan.id, tree, keep)
+            services.checkpoints.after_command(again, keep)
             os._exit(0)  # pragma: no cover - the walk above ends the process
 
     def settled() -> dict[str, Any]:
@@ -140,11 +142,11 @@ def ignored_kept_as_nobody(top: Path) -> dict[str, Any]:
         os.chmod(root / "u0", 0)
         checkpoints = GitCheckpoints(GitRepository(root, root / ".git"), _now)
         kept: list[str] = []
-        checkpoints._keep = lambda saved: kept.extend(saved.paths)
-        look = checkpoints.before_command("plan", None)
+        keep = lambda saved: kept.extend(saved.paths)  # noqa: E731 - the operation's record
+        look = checkpoints.before_command("plan", None, keep)
         rm = "chmod 700 u0 && rm u0/s.log && chmod 000 u0"
         subprocess.run(["sh", "-c", rm], cwd=root, check=True)
-        checkpoints.after_command(look)
+        checkpoints.after_command(look, keep)
         mode = oct(stat.S_IMODE(os.lstat(root / "u0").st_mode))
         return {"saved": sorted(look.ignored), "kept": kept, "mode": mode}
 

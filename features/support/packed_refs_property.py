@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
-from cleveragents.domain.checkpoint import SavedFiles
+from cleveragents.domain.checkpoint import Keeping, SavedFiles
 from features.support.properties import reproducible
 
 PLAN = "p-packed-refs"
@@ -81,21 +81,20 @@ def play(root: Path, way: tuple[str, object], data: bytes, name: str = "lib") ->
     repo = GitRepository.discover(root)
     checkpoints = GitCheckpoints(repo, lambda: datetime.now(UTC))
     saved: list[SavedFiles] = []
-    checkpoints.keep = saved.append
     before = checkpoints.create(PLAN, "before the command")
     assert name not in checkpoints.unreadable
-    look = checkpoints.before_command(PLAN, before.tree)
+    look = checkpoints.before_command(PLAN, before.tree, saved.append)
     (lib / "a.txt").write_bytes(data + b"changed")
     _break(packed, refs, way)
     read = _git_reads_head(lib)
-    checkpoints.after_command(look)
+    checkpoints.after_command(look, saved.append)
     after = checkpoints.create(PLAN, "after the command")
-    held = name in checkpoints.tree_paths(after.tree)
+    held = name in checkpoints.trees.tree_paths(after.tree)
     if read is None:
         assert name in checkpoints.unreadable and not held, (way, checkpoints.unreadable)
     elif read:
         assert name not in checkpoints.unreadable and held, (way, checkpoints.unreadable)
-    checkpoints.restore(before, list(saved))
+    checkpoints.restore(before, list(saved), keeping=Keeping(saved.append, lambda entry: None))
     assert (lib / "a.txt").read_bytes() == data, (way, "lib/a.txt not put back")
     assert not packed.is_symlink() and packed.read_bytes() == refs, (way, "refs not put back")
     assert _git_reads_head(lib), (way, "git reads no HEAD in lib after the restore")

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.domain.checkpoint import SavedFiles
 from features.support.git_dirs_property import ENV, _git
 from features.support.properties import reproducible
 
@@ -70,12 +71,11 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         assert {".env", "build/creds", "build/deep/key", "secrets.env"} <= ignored
         assert {"secrets/.gitignore", "secrets/key.pem", "creds.json"} <= ignored
         checkpoints = GitCheckpoints(GitRepository.discover(root), lambda: datetime.now(UTC))
-        checkpoints.keep = lambda saved: None  # what an action replaces: not looked at here
         checkpoints.create("p1", "start")
         for number, (kind, path, rules) in enumerate(operations):
             target = root / path
             if named:  # as the environment does before a file action
-                checkpoints.save_before_action("p1", path)
+                checkpoints.save_before_action("p1", path, _unkept)
             if kind == "rules":
                 target.parent.mkdir(exist_ok=True)
                 target.write_text("".join(f"{rule}\n" for rule in rules))
@@ -138,3 +138,7 @@ def _lines(root: Path, *args: str) -> list[str]:
         ["git", *args], cwd=root, env=ENV, capture_output=True, check=True, text=True
     ).stdout
     return [line for line in out.replace("\0", "\n").split("\n") if line]
+
+
+def _unkept(saved: SavedFiles) -> None:
+    """What an action replaces: not looked at here."""

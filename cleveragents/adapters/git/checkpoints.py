@@ -5,16 +5,27 @@ git directory, every file's bytes as on disk; a ref per plan under `refs/clevera
 keeps every checkpoint reachable. The user's index, HEAD, branches, stash and reflogs are
 never touched, and no hook of theirs runs. Before a restore writes or deletes anything,
 what it would destroy that no checkpoint tree holds (ignored files in its way, files in
-nested repositories, unrecorded modes) is handed to `keep`, which records it for `agents
-plan undo`; what each checkpoint, restore and action is, to `journal`. The `CheckpointStore`
-port's face; the work is done in rooms: `private_index` (index, journal, tree), `snapshots`,
-`restore_scan`, `restore_obstacles`, `restores`, `tree_queries`, `ignored_since`."""
+nested repositories, unrecorded modes) is handed to the `keep` the call is given, which
+records it for `agents plan undo`; what each checkpoint and restore is, to its `journal`.
+The `CheckpointStore` port's face; the work is done in rooms: `private_index` (index,
+journal, tree), `snapshots`, `restore_scan`, `restore_obstacles`, `restores`,
+`ignored_since`; and `trees` (`tree_queries`), the `CheckpointTrees` port of its own.
+
+What this face holds that changes (its rooms own the rest, each its own), and when stale:
+
+| field                       | set by                   | made stale                        |
+| --------------------------- | ------------------------ | --------------------------------- |
+| `repo`                      | a test's stand-in        | handed to every room at once      |
+| `_guarded`                  | `before_command`         | another `keep`: the guard forgets |
+| `claude_dirs.hooks, behind` | `before/after_command`   | read again by each of them        |
+| `uncommitted`, `unreadable` | a full scan (`snapshots`) | replaced by the next full scan   |
+| `opened`, `put_back_paths`  | a restore (`restores`)   | cleared as the next one begins    |"""
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -43,7 +54,7 @@ from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.workspace import git_waits
-from cleveragents.domain.checkpoint import Checkpoint, Differences, SavedFiles, TreeEntry
+from cleveragents.domain.checkpoint import Checkpoint, Journal, Keep, Keeping, SavedFiles
 from cleveragents.domain.command_saves import CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.saved_states import State
@@ -57,7 +68,7 @@ class GitCheckpoints:
         self._repo = repo
         self.private = PrivateIndex(repo)
         self.objects = self.private.objects
-        self.queries = TreeQueries(repo, self.objects)
+        self.trees = TreeQueries(repo, self.objects)  # the `CheckpointTrees` port
         self.known = KnownPaths(self.objects)
         self.snapshots = Snapshots(repo, self.private, self.known, now)
         # Nested repositories the last `add --all` left out: no commit, or refs git cannot read.
@@ -79,8 +90,8 @@ class GitCheckpoints:
         self.claude_dirs.bare = session_dirs.bare = config.bare_programs  # read when needed
         session_gits = GitDirs(repo, self.objects.contents, *kept)
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
-        self._keep: Callable[[SavedFiles], None] = _nowhere  # the operation's, before destroying
-        self.journal: Callable[[str], None] = lambda entry: None  # a correction's, before writes
+        self.outside = Keeping(_nowhere, _unjournaled)  # a call given no operation's: refused
+        self._guarded: Keep | None = None  # the `keep` the guard's memo of what is kept is for
         self.changed_at = partial(changed_at, self)  # what changed after a time (ns)
         self.scan = RestoreScan(repo, self.private, self.known)
         self.obstacles = Obstacles(repo, self.objects)
@@ -96,19 +107,9 @@ class GitCheckpoints:
     def repo(self, repo: GitRepository) -> None:
         """The rooms this class delegates to run their git through the same repository."""
         self._repo = repo
-        for room in (self.private, self.snapshots, self.queries, self.scan, self.obstacles):
+        for room in (self.private, self.snapshots, self.trees, self.scan, self.obstacles):
             room.repo = repo
         self.restores.repo = self.held.repo = repo
-
-    @property
-    def keep(self) -> Callable[[SavedFiles], None]:
-        return self._keep
-
-    @keep.setter
-    def keep(self, keep: Callable[[SavedFiles], None]) -> None:
-        """Each operation gives its own: what a command's look kept before is not in it."""
-        self._keep = keep
-        self.guard.forget()
 
     @property
     def index(self) -> Path:
@@ -125,17 +126,26 @@ class GitCheckpoints:
         """The tree id of the working tree as it is now (`snapshots.Snapshots`)."""
         return self.snapshots.snapshot_tree(plan_id, scratch)
 
-    def create(self, plan_id: str, label: str, changed: Sequence[str] | None = None) -> Checkpoint:
+    def create(
+        self,
+        plan_id: str,
+        label: str,
+        changed: Sequence[str] | None = None,
+        journal: Journal | None = None,
+    ) -> Checkpoint:
         """Commit the working tree, reachable from the plan's ref (`changed`: each path the
-        agent changed since the plan's last checkpoint, when known)."""
-        self.journal((made := self.snapshots.create(plan_id, label, changed)).tree)
+        agent changed since the plan's last checkpoint, when known); its tree to `journal`."""
+        made = self.snapshots.create(plan_id, label, changed)
+        (journal or self.outside.journal)(made.tree)
         return made
 
     def at_tree(self, plan_id: str, tree: str, label: str) -> Checkpoint:
         """A checkpoint of a tree made for a restore (not a snapshot of the working tree)."""
         return self.snapshots.at_tree(plan_id, tree, label)
 
-    def save_before_action(self, plan_id: str, path: str) -> SavedFiles | None:
+    def save_before_action(
+        self, plan_id: str, path: str, keep: Keep | None = None
+    ) -> SavedFiles | None:
         """What an agent's write, edit or delete of `path` replaces that no checkpoint holds:
         the bytes of an ignored file or one inside a nested repository (or its absence), or
         the permission bits of a file git would not write so. None when there is nothing."""
@@ -166,17 +176,24 @@ class GitCheckpoints:
         else:  # an unusual mode, or an empty folder it fills (`filled_folders.py`)
             modes = {} if mode is None else {path: mode}
             saved = SavedFiles(plan_id=plan_id, modes=modes, at=time.time_ns())
-        self.keep(saved := saved.model_copy(update={"empty": empty, "folders": folders}))
+        saved = saved.model_copy(update={"empty": empty, "folders": folders})
+        (keep or self.outside.keep)(saved)
         return saved
 
     def file_bytes(self, path: str) -> bytes | None:
         """The bytes of the regular file at `path` now (`tree_files.regular_bytes`)."""
         return tree_files.regular_bytes(self.repo.root, path)
 
-    def before_command(self, plan_id: str, tree: str | None) -> CommandLook:
-        """Save what a command may destroy that no checkpoint holds (`command_guard.py`): ignored
-        files within the bound, the permission bits of `tree`'s files; into `keep` now."""
-        paths = self.tree_paths(tree) if tree else ()
+    def before_command(
+        self, plan_id: str, tree: str | None, keep: Keep | None = None
+    ) -> CommandLook:
+        """Save what a command may destroy that no checkpoint holds (`command_guard.py`):
+        ignored files within the bound, and the permission bits of the files of `tree`;
+        what the operation's record lacks of them goes into it through `keep` now."""
+        if (keep := keep or self.outside.keep) is not self._guarded:
+            self.guard.forget()  # another operation's record: nothing is kept in it yet
+            self._guarded = keep
+        paths = self.trees.tree_paths(tree) if tree else ()
         with self.git_dirs.opened() as opened:  # an unlistable folder: for the looks
             entries = self.git_dirs.look({})  # first: its walk opens them for the guard's too
             look = self.guard.look(plan_id, self.private.tree_env(), paths, self.uncommitted)
@@ -188,10 +205,10 @@ class GitCheckpoints:
             look.claude_entries = self.claude_dirs.look(runs)
             look.unlisted = opened.folders()  # the user's: given their modes back after it too
         if (unkept := self.guard.unkept(look)) is not None:
-            self.keep(unkept)
+            keep(unkept)
         return look
 
-    def after_command(self, look: CommandLook) -> SavedFiles | None:
+    def after_command(self, look: CommandLook, keep: Keep | None = None) -> SavedFiles | None:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         plan, holds = look.plan_id, look.holds
@@ -210,7 +227,7 @@ class GitCheckpoints:
             look.put_back = self.own_config.put_back(look.own_config, look.put_back, holds)
             saved = self.guard.changed(look, self.private.tree_env())  # in a user's one too
             if saved is not None:
-                self.keep(saved)
+                (keep or self.outside.keep)(saved)
         look.put_back += opened.said  # a folder the command made unlistable, left u+rwx
         self.own_git.refuse_left(look.own_git, look.holds)
         return saved
@@ -289,12 +306,15 @@ class GitCheckpoints:
         put_back: Sequence[SavedFiles] = (),
         in_step: bool = False,
         spare: Collection[str] = (),
+        keeping: Keeping | None = None,
     ) -> list[str]:
         """The working tree made the checkpoint's tree, then `put_back`'s files back but at
-        `spare`'s paths (`restores.Restores.restore`); what no tree holds that it destroys
-        goes to `keep` first. The nested repositories made since, moved whole to `keep`."""
-        self.journal(checkpoint.tree)
-        return self.restores.restore(checkpoint, self.keep, put_back, in_step, spare)
+        `spare`'s paths (`restores.Restores.restore`); its tree to `keeping`'s journal first;
+        what no tree holds that it destroys, and the nested repositories made since (whole),
+        to its `keep` before."""
+        keep, journal = keeping or self.outside
+        journal(checkpoint.tree)
+        return self.restores.restore(checkpoint, keep, put_back, in_step, spare)
 
     @property
     def put_back_paths(self) -> list[str]:
@@ -327,32 +347,6 @@ class GitCheckpoints:
                     hint="remove it by hand once no agents or git command is running, then retry",
                 ) from error
 
-    def differences(self, before: str, after: str) -> Differences:
-        """Each path that differs between two trees, with its entry in each."""
-        return self.queries.differences(before, after)
-
-    def differences_each(self, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
-        """`differences` of each pair of trees, from one git process."""
-        return self.queries.differences_each(pairs)
-
-    def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
-        """`base` with each path of `changes` set to its entry (an absent one removed)."""
-        return self.queries.edited_tree(base, changes)
-
-    def merge(
-        self, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry, labels: tuple[str, str, str]
-    ) -> tuple[TreeEntry, int] | None:
-        """Three regular files merged as text (`tree_queries.TreeQueries.merge`)."""
-        return self.queries.merge(mine, base, theirs, labels)
-
-    def changed_paths(self, before: str, after: str) -> list[str]:
-        """Paths that differ between two trees (commits work too)."""
-        return self.queries.changed_paths(before, after)
-
-    def tree_paths(self, tree: str) -> frozenset[str]:
-        """Every path of a tree (listed once per tree: a run asks for the same one often)."""
-        return self.queries.tree_paths(tree)
-
     def withheld(self) -> list[str]:
         """Files kept out by ignore rules of the user's no longer on disk (`user_ignores.py`)."""
         return self.snapshots.user_ignores.to_name()
@@ -379,22 +373,12 @@ class GitCheckpoints:
     def tracked_here(self) -> frozenset[str]:
         """Every path of the tree of the user's HEAD (none before its first commit)."""
         code, out, _ = self.repo.git_outcome("rev-parse", "--verify", "-q", "HEAD^{tree}")
-        return self.queries.tree_paths(out.decode().strip()) if code == 0 else frozenset()
-
-    def patch(self, before: str, after: str) -> str:
-        """The textual diff from one tree to another (binary files named, not shown)."""
-        return self.queries.patch(before, after)
-
-    def patches(self, pairs: Sequence[tuple[str, str]]) -> Iterator[str | None]:
-        """Each pair's patch, in order: "" where the same, None where one is gone."""
-        return self.queries.patches(pairs)
-
-    def line_counts(self, before: str, after: str) -> dict[str, tuple[int | None, int | None]]:
-        return self.queries.line_counts(before, after)
-
-    def diff_stat(self, before: str, after: str, width: int) -> str:
-        return self.queries.diff_stat(before, after, width)
+        return self.trees.tree_paths(out.decode().strip()) if code == 0 else frozenset()
 
 
 def _nowhere(saved: SavedFiles) -> None:
     raise AssertionError("a restore ran outside an operation: nothing would record what it saved")
+
+
+def _unjournaled(entry: str) -> None:
+    """Outside a correction: no journal records what is about to be written."""
