@@ -81,7 +81,7 @@ from cleveragents.adapters.home_moves import (
     subshells,
 )
 from cleveragents.adapters.home_sessions import COMMAND_FILES, command_lines, session_files
-from cleveragents.adapters.home_unsets import unset_or_run
+from cleveragents.adapters.home_unread import expanded, read_unread
 from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
     CONTINUED,
@@ -265,7 +265,7 @@ def _scan(
                 for given in words[index + 1 :]:
                     if given in STARTS:
                         break
-                    values = None if given.startswith("-") else _expand(given, variables, home)
+                    values = None if given.startswith("-") else expanded(given, variables, home)
                     if values is None and not given.startswith("-"):
                         why = f"it {sourcers[word]} {printable(given)} (by {printable(word)})"
                         unknown = unknown or f"{why}, a path agents cannot name"
@@ -287,8 +287,8 @@ def _scan(
             prefixed = start or bool(before and ASSIGNED.fullmatch(before))  # `IFS= read`
             vague(others_set(words, index) if prefixed else [], variables)  # `read -r D`
             maybe = branched or blocks > 0 or bool(function)  # `[ -z "$SSH_TTY" ] && unset S`
-            if start and unset_or_run(words, index, variables, home, maybe):
-                continue  # `eval 'S='`, `trap 'S=' RETURN`: one more value (unset, "")
+            if start and read_unread(words, index, variables, home, maybe):
+                continue  # `eval 'S='`, `trap 'S=' RETURN`, an alias: one more value
             if assigned and nameref(words, index):  # `declare -n R=HOME`: HOME's value
                 variables[assigned[1]] = values = referred(assigned[3], variables, home)
                 vague([] if values is not None else [assigned[1]], variables)
@@ -352,7 +352,7 @@ def _scan(
                 continue
             if OWN.search(word):
                 continue  # the file's own folder: the hook reader's (`tree_scripts`)
-            values = _expand(word, variables, home)
+            values = expanded(word, variables, home)
             if values is None and (before in RUNS or fed or "/" in word):  # `$EDITOR x`: a program
                 verb = "sources" if before in (".", "source") else "runs"
                 if function and POSITIONAL.fullmatch(word):

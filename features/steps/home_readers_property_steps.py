@@ -75,6 +75,11 @@ COMMON = (
     ' printf %s "${XDG_CONFIG_HOME}/nvm")"',
     'export PATH="$HOME/.local/bin:$PATH"',
     'DOTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"',
+    # Code agents cannot read (attack 25 G18): only a later path using a variable counts.
+    'eval "$(pyenv init -)"',
+    'eval "$(ssh-agent -s)"',
+    'eval "$(direnv hook bash)"',
+    "source <(kubectl completion bash)",
     "__conda_setup=\"$('/opt/conda/bin/conda' 'shell.bash' 'hook' 2> /dev/null)\"",
     'if [ $? -eq 0 ]; then eval "$__conda_setup"; fi',
     # Common idioms once keeping a tree in the home whole (a project's, at `~/src/proj`, too):
@@ -179,6 +184,19 @@ SOURCES = (
     ('S=-ssh; [ -z "$SSH_TTY" ] && S[0]=; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
     ("S=-ssh; [ -z \"$SSH_TTY\" ] && unset 'S[0]'; . {h}/dotfiles/prompt$S.sh", "prompt.sh"),
     ('S=-ssh; [ -z "$SSH_TTY" ] && declare -n R=S && R=; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
+    ('S=-x; eval "$NOT_SET_Q"; . {h}/dotfiles/prompt$S.sh', "whole"),
+    ('D={h}/dotfiles; eval "$NOT_SET_Q"; . {h}/dotfiles/x.sh', "x.sh"),
+    # Attack 25 G18: code agents cannot read (a program's output, an alias' body run) may
+    # change a variable a later sourced path uses; a path without one stays read exactly.
+    ('S=-ssh; [ -z "$SSH_TTY" ] && eval "$(echo S=)"; . {h}/dotfiles/prompt$S.sh', "whole"),
+    ("S=-ssh; eval \"$(printf 'S=%s' '')\"; . {h}/dotfiles/prompt$S.sh", "whole"),
+    ("S=-ssh; [ -z \"$SSH_TTY\" ] && source <(echo 'S='); . {h}/dotfiles/prompt$S.sh", "whole"),
+    ("S=-ssh; [ -z \"$SSH_TTY\" ] && . /dev/stdin <<< 'S='; . {h}/dotfiles/prompt$S.sh", "whole"),
+    ("S=-ssh\nalias clr='S='\n[ -z \"$SSH_TTY\" ] && clr\n. {h}/dotfiles/prompt$S.sh", "prompt.sh"),
+    ('D={h}/dotfiles; eval "$(thefuck --alias)"; D={h}/dotfiles; . "$D/aliases.sh"', "found"),
+    ('D={h}/dotfiles; eval "$(pyenv init -)"; . "$D/aliases.sh"', "found"),
+    ('S=-ssh; eval "$(thefuck --alias)"; . {h}/dotfiles/prompt$S.sh', "whole"),
+    ('eval "$(ssh-agent -s)"; source <(kubectl completion bash); . {h}/dotfiles/x.sh', "x.sh"),
     (
         'S=-ssh; declare -n R=S; [ -z "$SSH_TTY" ] && unset R; . {h}/dotfiles/prompt$S.sh',
         "prompt.sh",
