@@ -53,6 +53,7 @@ _NESTED = re.compile(r"""^(?:["']?(?:export|declare|typeset|readonly|eval)\b(?:\
 _DATA = re.compile(r"(?:^|(?<=[\s;]))[\"']?(?:\$(\()|`)")  # a word's names from a command's text
 _DYNAMIC = re.compile(r"""^["']?\$(?!\()""")  # `"$k=$v"`, `$kv`, `"$line"`: a name from data
 _ENDS = frozenset((";", "&&", "||", "|", "&", ")", "}", "do", "done", "then", "fi", "else"))
+_DECLARERS = frozenset(("export", "declare", "typeset", "local", "readonly"))
 KUBE_FLAGGED = "\0kubeconfig"  # in the variables: the files a `--kubeconfig` names (None:
 # one agents cannot evaluate); kept for the home's scan (`KEPT`), `UNREAD` when reached
 KEPT = (UNREAD, KUBE_FLAGGED, KUBE_NAMED)
@@ -146,7 +147,10 @@ def _kube_flags(text: str, variables: dict[str, list[str] | None], home: str) ->
 def _prefixed(words: list[str], at: int, name: str) -> bool:
     """Whether `words[at]` assigns `name` for the command after it (`KUBECONFIG=F kubectl`),
     not for the shell (`KUBECONFIG=$KUBECONFIG:$f;`: read as the startup files' own)."""
-    return words[at].startswith(name) and at + 1 < len(words) and words[at + 1] not in _ENDS
+    word, before = words[at], words[at - 1] if at else ""
+    if not word.startswith(name) or "`" in word or "$(" in word or before in _DECLARERS:
+        return False  # `export KUBECONFIG=`find ...``: the shell's, its words split here
+    return at + 1 < len(words) and words[at + 1] not in _ENDS
 
 
 def _called(
