@@ -53,7 +53,8 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
         return None
     if op.kind in RESTARTABLE and op.files_before is not None:
         log.settle_interrupted(op, outcome)
-        return _host_run_back(log, op)
+        with log.checkpoints.settling():  # its snapshot too sees into a folder made `311`
+            return _host_run_back(log, op)
     if op.kind in RESTARTABLE or op.files_before is None:
         log.settle_interrupted(op, outcome)
         return None

@@ -26,7 +26,7 @@ from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
-from cleveragents.adapters.git.ignored_since import Since, changed_at, ignored_since
+from cleveragents.adapters.git.ignored_since import Since, changed_at, held, ignored_since
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
@@ -81,7 +81,7 @@ class GitCheckpoints:
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
         self._keep: Callable[[SavedFiles], None] = _nowhere  # the operation's, before destroying
         self.journal: Callable[[str], None] = lambda entry: None  # a correction's, before writes
-        self.changed_at = partial(changed_at, self)  # what changed after a time (ns)
+        self.changed_at, self.settling = partial(changed_at, self), partial(held, self.git_dirs)
         self.scan = RestoreScan(repo, self.private, self.known)
         self.obstacles = Obstacles(repo, self.objects)
         latest = self.snapshots.latest.clear

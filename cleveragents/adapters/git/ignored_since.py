@@ -18,7 +18,8 @@ the killed run left so opened is set back (`folder_listing.set_back_left`): that
 from __future__ import annotations
 
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Protocol
 
 from cleveragents.adapters.git.checkout import lstat
@@ -70,6 +71,17 @@ def ignored_since(
         # The walk above: removing a FIFO makes or moves no `.git`, `.claude` or folder.
         running = [p for p, seen in dirs.running(walked).items() if since <= seen[3] < end]
     return found, [path for path in running if not own_worktree(repo, path)], said
+
+
+@contextmanager
+def held(dirs: GitDirs) -> Iterator[None]:
+    """One opening (`GitDirs.opened`) every walk and look of the block shares, its folders
+    given their modes back at its end only: a killed run's settling snapshots and puts back
+    inside it (review27 R1: given back after its walk, a folder the killed command made
+    `311` hid what it planted there from the settling's snapshot: nothing was put back)."""
+    with dirs.opened() as opened:
+        opened.held = True
+        yield
 
 
 def own_worktree(repo: GitRepository, path: str) -> bool:
