@@ -130,9 +130,10 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         changed = log.checkpoints.differences(safety, now)
         runs, way = _runs_on_host(log, since[1])
         ignored, made = _ignored_changed(log, op, runs, since, log.checkpoints.tree_paths(now))
-        # What stands changed after the kill is the user's; a deletion goes back (`changed_at`).
-        paths = [*changed, *ignored]
-        later = set[str]() if until is None else log.checkpoints.changed_at(paths, until)
+        # What stands changed after the kill is the user's; a deletion goes back (`changed_at`)
+        # but one of the user's HEAD moving since the run began.
+        paths, began = [*changed, *ignored], int(op.created_at.timestamp() * 1e9)
+        later = set[str]() if until is None else log.checkpoints.changed_at(paths, until, began)
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "
