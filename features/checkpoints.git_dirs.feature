@@ -126,11 +126,20 @@ Feature: What a command did to a .git is put back, and named, right after it
   # A run killed after its command's `chmod 000 .` (the tree's top): the next agents cannot
   # enter the tree and says so in one line; after the `chmod u+rwx` it names, its settling
   # takes back what the command planted (attack 25 G11: a PermissionError traceback, exit 70).
+  # A folder it made unlistable (`311`, `000`) is open for the settling's snapshot and
+  # put-back too (review27 R1: `a/.exrc` stood; `000 a/b`: a PermissionError traceback).
+  # The killed run's journal gives a folder its mode back only when as its opening left it
+  # (R11: the user's own `chmod` after the kill stays), and a PID reused is not its (R12).
   Scenario Outline: As a user not root, a killed run's planting in a folder it made read-only (<after>) is settled
     When as a user who is not root, a run killed after its command planted in a/b and ran `<after>` is settled by the next command
     Then its outcome says "<said>", left a and a/b modes <modes> and nothing it planted
 
     Examples:
-      | after       | said                                                                                                                      | modes              |
-      | chmod 555 a/b | gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back | ["0o755", "0o555"] |
-      | chmod 000 . | (its mode --------- keeps you out): a command an agent ran before it was killed may have made it so                        | ["0o755", "0o755"] |
+      | after                                             | said                                                                                                                      | modes              |
+      | chmod 555 a/b                                     | gave a/b (was r-xr-xr-x) its owner's rights for the put-back to take back what the command made there, then its mode back | ["0o755", "0o555"] |
+      | chmod 000 .                                       | (its mode --------- keeps you out): a command an agent ran before it was killed may have made it so                       | ["0o755", "0o755"] |
+      | chmod 311 a/b                                     | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o311"] |
+      | chmod 000 a/b                                     | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o0"]   |
+      | chmod 000 a/b # then I run chmod 700 a/b          | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o700"] |
+      | chmod 000 a/b # then its PID runs another process | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o0"]   |
+      | echo x > a/.exrc && chmod 311 a                   | put back a/.exrc, a/b/                                                                                                    | ["0o311", "0o755"] |

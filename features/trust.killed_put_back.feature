@@ -114,12 +114,14 @@ Feature: What a killed agents' command left where my host runs it is put back at
     # gone would turn git there onto the main checkout. A deletion leaves no time of its
     # own, nor can its folder date it: my `rm sub/tmp.txt` of the file the command made
     # beside the `sub/x.sh` it removed left `sub` as my own `rm sub/x.sh` would, and the
-    # command's deletion stayed, taken for mine (settle27). It goes back, undoably.
+    # command's deletion stayed, taken for mine (settle27). It goes back, undoably; but not
+    # one my HEAD moved away from (my commit of a `git rm a.sh`, as a `git switch` to a
+    # branch without it): on my new HEAD it is gone anyway (review27 R14: it came back).
     Given the user's home links ".bashrc" to the tree's "bashrc"
     And the user's home links "dot" to the tree's "."
     And Claude will run "sh -c 'echo t > sub/tmp.txt; rm sub/x.sh; echo touch planted > zz.sh; echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
-    And once the killed run could write no more, the user runs "echo true > mine.sh; echo '# mine' >> bashrc; mkdir -p .claude; echo '{}' > .claude/settings.local.json; echo '{}' > .mcp.json; git worktree add -q wt; rm sub/tmp.txt" in the tree
+    And once the killed run could write no more, the user runs "echo true > mine.sh; echo '# mine' >> bashrc; mkdir -p .claude; echo '{}' > .claude/settings.local.json; echo '{}' > .mcp.json; git worktree add -q wt; rm sub/tmp.txt; git rm -q a.sh; git -c user.name=me -c user.email=me@example.com commit -qm 'drop a.sh'" in the tree
     And I run "agents plan list"
     Then the exit code is 0
     And the file "zz.sh" does not exist
@@ -130,6 +132,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And the file ".claude/settings.local.json" contains "{}"
     And the file ".mcp.json" contains "{}"
     And the file "wt/.git" contains "gitdir:"
+    And the file "a.sh" does not exist
     When I run "agents plan undo 2"
     Then the exit code is 0
     And the file "sub/x.sh" does not exist

@@ -28,6 +28,14 @@ Feature: What a killed command left where git or Claude Code runs goes at the ne
     When random changes of a killed command and then of mine are dated by the beat rule
     Then every change of the command is taken back, and every change of mine kept
 
+  # A killed run's journal of the folders it opened (features/support/opened_journal_property.py):
+  # random folder modes, each opened and journaled, the run killed (its PID since reused);
+  # then maybe the user's own `chmod` or file in each. The next opening gives back the first
+  # mode only to a folder untouched since (review27 R11, R12).
+  Scenario: A killed run's opened folders get their modes back, unless I changed them since
+    When random folders a killed run opened are changed by me or not, then opened again
+    Then each I left untouched has its first mode back, each I changed is as I left it
+
   # The box's own beat (features/support/box_beat_property.py): a real writer holding the
   # lock runs a command that writes for a random time; the writer is stopped (SIGSTOP) a
   # random moment in, then SIGKILLed once the command ended or while it writes on.

@@ -53,7 +53,8 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
         return None
     if op.kind in RESTARTABLE and op.files_before is not None:
         log.settle_interrupted(op, outcome, log.keeping(op).keep)
-        return _host_run_back(log, op)
+        with log.checkpoints.settling():  # its snapshot too sees into a folder made `311`
+            return _host_run_back(log, op)
     if op.kind in RESTARTABLE or op.files_before is None:
         log.settle_interrupted(op, outcome, log.keeping(op).keep)
         return None
@@ -131,9 +132,10 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         ignored, made = _ignored_changed(
             log, op, runs, since, log.checkpoints.trees.tree_paths(now)
         )
-        # What stands changed after the kill is the user's; a deletion goes back (`changed_at`).
-        paths = [*changed, *ignored]
-        later = set[str]() if until is None else log.checkpoints.changed_at(paths, until)
+        # What stands changed after the kill is the user's; a deletion goes back (`changed_at`)
+        # but one of the user's HEAD moving since the run began.
+        paths, began = [*changed, *ignored], int(op.created_at.timestamp() * 1e9)
+        later = set[str]() if until is None else log.checkpoints.changed_at(paths, until, began)
     except CleverAgentsError as failed:
         log.notices.append(
             f"could not look for files your host runs that operation {op.id}'s killed command "

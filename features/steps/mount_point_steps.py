@@ -277,3 +277,15 @@ def step_box_beat_property(context: Any) -> None:
 @then("the lock's last touch bounds every write of the command, and ends with it")
 def step_box_beat_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("random folders a killed run opened are changed by me or not, then opened again")
+def step_opened_journal_property(context: Any) -> None:
+    from features.support.opened_journal_property import check_property
+
+    run_property(context, "opened journal property", check_property, 20)
+
+
+@then("each I left untouched has its first mode back, each I changed is as I left it")
+def step_opened_journal_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

@@ -28,7 +28,7 @@ PLANT = (
 
 PLANTED = ("a/b/.git", "a/b/.claude/settings.json", "a/b/.exrc", "a/b/.mcp.json", "a/.exrc")
 # What a killed run's settling takes back (a nested `.git` loses what runs, its config).
-SETTLED = ("a/b/.git/config", "a/b/.claude/settings.json", "a/b/.exrc", "a/b/.mcp.json")
+SETTLED = ("a/b/.git/config", "a/b/.claude/settings.json", "a/b/.exrc", "a/b/.mcp.json", "a/.exrc")
 AUTHOR = {f"GIT_{who}_{what}": "x" for who in ("AUTHOR", "COMMITTER") for what in ("NAME", "EMAIL")}
 # Folders the user made unlistable before any command (a test fixture's `chmod 000`), each
 # with a file and a folder holding one: each keeps its exact mode and bytes (walk26).
@@ -74,7 +74,10 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
     """A run operation of the real `OperationLog` whose command plants in `a/b`, runs
     `after` and is killed (`os._exit`: no put-back, the operation left running), then the
     next command's settling (`OperationLog.settle`), each run by `nobody` in a forked
-    process (`trust.killed_put_back.property.feature` runs them as root)."""
+    process (`trust.killed_put_back.property.feature` runs them as root). What `after` names
+    past `# then ` (a comment to its shell) happens between: `I run CMD` (the user's own
+    command), `its PID runs another process` (its journals' PID a live process's, started
+    at another time: review27 R12)."""
     from cleveragents.adapters.git import git_dirs as _git_dirs
     from cleveragents.application import operation_repair  # noqa: F401 - before the fork
     from cleveragents.bootstrap import bootstrap
@@ -110,6 +113,12 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
 
     def settled() -> dict[str, Any]:
         os.environ["HOME"] = str(top / "home")  # its `set exrc`
+        meanwhile = after.partition("# then ")[2]
+        if meanwhile == "its PID runs another process":
+            for journal in (root / ".git/cleveragents/opened").iterdir():
+                journal.rename(journal.with_name(f"{os.getppid()}-1-{journal.name[-8:]}"))
+        elif meanwhile:
+            subprocess.run(["sh", "-c", meanwhile.removeprefix("I run ")], cwd=root, check=True)
         try:
             services, refused = bootstrap(root), []
         except CleverAgentsError as error:  # the top it left unlistable (attack 25 G11)

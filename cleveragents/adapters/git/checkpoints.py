@@ -37,7 +37,7 @@ from cleveragents.adapters.git.command_guard import CommandGuard
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
-from cleveragents.adapters.git.ignored_since import Since, changed_at, ignored_since
+from cleveragents.adapters.git.ignored_since import Since, changed_at, held, ignored_since
 from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
@@ -92,7 +92,7 @@ class GitCheckpoints:
         self.session = SessionLook(session_dirs, self.git_dirs, runs, config, session_gits)
         self.outside = Keeping(_nowhere, _unjournaled)  # a call given no operation's: refused
         self._guarded: Keep | None = None  # the `keep` the guard's memo of what is kept is for
-        self.changed_at = partial(changed_at, self)  # what changed after a time (ns)
+        self.changed_at, self.settling = partial(changed_at, self), partial(held, self.git_dirs)
         self.scan = RestoreScan(repo, self.private, self.known)
         self.obstacles = Obstacles(repo, self.objects)
         latest = self.snapshots.latest.clear

@@ -54,9 +54,11 @@ class Opened:
 
     def __init__(self, root: Path, journals: Path | None = None) -> None:
         self.root = root
-        self.journal = None if journals is None else journals / f"{os.getpid()}-{id(self)}"
+        me = f"{os.getpid()}-{_started(os.getpid()) or 0}-{id(self)}"  # a PID reused: another
+        self.journal = None if journals is None else journals / me
         self.changed: list[tuple[str, int, os.stat_result]] = []  # path, its mode, opened
         self.said: list[str] = []  # the folders `set_back` left open (`opened_lines`)
+        self.held = False  # the block's every opening (`GitDirs.held`)
         if journals is not None:
             self.top()  # first: the way to the journals
             set_back_left(root, journals)
@@ -77,18 +79,24 @@ class Opened:
         lists every folder: run as `nobody` in a forked process by checkpoints.git_dirs.feature,
         whose coverage is not gathered."""
         mode = stat.S_IMODE(st.st_mode)
-        if self.journal is not None:  # first: a kill after the chmod finds it
-            with suppress(OSError):  # a state folder it cannot write: set back at the end only
-                self.journal.parent.mkdir(parents=True, exist_ok=True)
-                with open(self.journal, "ab") as journal:
-                    journal.write(f"{st.st_ino} {mode} {mode | bits} ".encode() + _name(folder))
+        self._note(f"{st.st_ino} {mode} {mode | bits} - ", folder)  # first: a kill after finds it
         try:
             os.chmod(full, mode | bits)
             now = os.lstat(full)
         except OSError:  # another user's: nothing this user runs looks into it
             return st
+        self._note(f"{now.st_ino} {mode} {mode | bits} {now.st_ctime_ns} ", folder)
         self.changed.append((folder, mode, now))
         return now
+
+    def _note(self, record: str, folder: str) -> None:  # pragma: no cover - as `_open`
+        """`record` of `folder` added to the journal (none, or one it cannot write: set back
+        at the end only)."""
+        if self.journal is not None:
+            with suppress(OSError):
+                self.journal.parent.mkdir(parents=True, exist_ok=True)
+                with open(self.journal, "ab") as journal:
+                    journal.write(record.encode() + _name(folder))
 
     def top(self) -> None:
         """The tree's top, then its `.git` folder, given `u+rwx` when their owner lacks what
@@ -212,29 +220,54 @@ def _name(path: str) -> bytes:
 
 def set_back_left(root: Path, journals: Path) -> None:
     """Each folder or file a run killed while it was opened (`Opened`, its journal in
-    `journals`, one per process: not those of a process still alive) left with the bits it
-    gave, still so, given its mode back."""
+    `journals`, one per process: not those of a process still alive, by PID and start time)
+    left with the bits it gave, still as the opening left it (its inode, mode and change time:
+    the user's `chmod u+rwx` since, as a refusal asks, is theirs: review27 R11), given its mode
+    back."""
     try:
         journal_list = sorted(journals.glob("*")) if journals.is_dir() else []
     except OSError:  # pragma: no cover - as below: a way this user cannot enter
         journal_list = []  # set back by the next opening that can
     for journal in journal_list:  # pragma: no cover
-        pid = journal.name.partition("-")[0]
-        if pid.isdigit() and _alive(int(pid)):
+        named = journal.name.split("-")  # PID, start time, id (an older agents': no time)
+        started = named[1] if len(named) == 3 else ""
+        if named[0].isdigit() and _alive(int(named[0]), started):
             continue  # another agents of the tree, under way
         with suppress(OSError):
-            records = journal.read_bytes().split(b"\0")[:-1]
-            for record in reversed(records):  # the last opened first
-                inode, mode, given, path = (record.split(b" ", 3) + [b""] * 4)[:4]
+            records, seen = journal.read_bytes().split(b"\0")[:-1], set[bytes]()
+            for record in reversed(records):  # the last opened first, its last record only
+                fields = record.split(b" ", 4 if started else 3)
+                inode, mode, given = fields[:3]
+                changed, path = (fields[3] if started else b"-"), fields[-1]
+                if path in seen:
+                    continue
+                seen.add(path)
                 full = root / os.fsdecode(path) if path else root
                 with suppress(OSError, ValueError):
                     now = os.lstat(full)
-                    if (now.st_ino, stat.S_IMODE(now.st_mode)) == (int(inode), int(given)):
+                    same = (now.st_ino, stat.S_IMODE(now.st_mode)) == (int(inode), int(given))
+                    if same and changed in (b"-", str(now.st_ctime_ns).encode()):
                         os.chmod(full, int(mode))
             journal.unlink()
 
 
-def _alive(pid: int) -> bool:  # pragma: no cover - as `set_back_left`
+def _started(pid: int) -> str:
+    """When process `pid` started (`/proc/PID/stat`'s 22nd field, ticks since boot); "" when
+    not known (gone, no `/proc`)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as status:
+            fields = status.read().rpartition(b")")[2].split()
+    except OSError:
+        return ""
+    return fields[19].decode() if len(fields) > 19 else ""
+
+
+def _alive(pid: int, started: str) -> bool:  # pragma: no cover - as `set_back_left`
+    """Whether the process that wrote a journal lives: its PID run by a process started at
+    `started` (a PID reused by another, as a container's every `agents` may be: dead; review27
+    R12); any process of that PID when no start time is known."""
+    if started not in ("", "0") and (now := _started(pid)):
+        return now == started
     if pid == os.getpid():
         return True  # its own: an opening under way (one ended took its journal away)
     try:

@@ -48,12 +48,7 @@ from pathlib import Path
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.folder_listing import Opened, listing_of, matcher, unopened
 from cleveragents.adapters.git.git_dir_runs import disarm, runs, runs_something
-from cleveragents.adapters.git.git_directory import (
-    files_of,
-    is_git_directory,
-    seen_of,
-    watched,
-)
+from cleveragents.adapters.git.git_directory import files_of, is_git_directory, seen_of, watched
 from cleveragents.adapters.git.kept_drops import KeptDrops
 from cleveragents.adapters.git.pattern_links import standing
 from cleveragents.adapters.git.repository import GitRepository
@@ -104,6 +99,9 @@ class GitDirs:
         state folder first), and after, even when the block raises, its exact mode back;
         `into` gets them. Given those the look `before` a command opened, those only."""
         outer = self._opened  # within a block: what that one opened stays so till it ends
+        if outer is not None and outer.held:  # a settling's (`ignored_since.held`): the one
+            yield outer
+            return
         self._opened = opened = Opened(self.repo.root, self.repo.state_dir / "opened")
         try:
             yield opened

@@ -18,7 +18,8 @@ the killed run left so opened is set back (`folder_listing.set_back_left`): that
 from __future__ import annotations
 
 import stat
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Protocol
 
 from cleveragents.adapters.git.checkout import lstat
@@ -72,6 +73,17 @@ def ignored_since(
     return found, [path for path in running if not own_worktree(repo, path)], said
 
 
+@contextmanager
+def held(dirs: GitDirs) -> Iterator[None]:
+    """One opening (`GitDirs.opened`) every walk and look of the block shares, its folders
+    given their modes back at its end only: a killed run's settling snapshots and puts back
+    inside it (review27 R1: given back after its walk, a folder the killed command made
+    `311` hid what it planted there from the settling's snapshot: nothing was put back)."""
+    with dirs.opened() as opened:
+        opened.held = True
+        yield
+
+
 def own_worktree(repo: GitRepository, path: str) -> bool:
     """Whether `path` is the `.git` file of a linked worktree of the tree's own repository
     (`git worktree add`): it names an entry of the repository's `worktrees/` that names it
@@ -93,18 +105,41 @@ def own_worktree(repo: GitRepository, path: str) -> bool:
         return False
 
 
-def changed_at(tree: HasRepo, paths: Iterable[str], at: int) -> set[str]:
+def changed_at(tree: HasRepo, paths: Iterable[str], at: int, began: int | None = None) -> set[str]:
     """Which of `paths` (of the tree `tree.repo` is of) changed status at `at` (ns) or later,
     by its own change time. One gone never did: a deletion leaves no time of its own, and
     the folder it went from cannot date it. The user's removal, after the kill, of a file
     made during the run (no record names it) leaves that folder as the user's removal of
     the path itself would: same entries, same times (settle27: the killed command's own
     `rm scripts/check.sh` of a hook's script stayed, taken for the user's). So it goes
-    back, said, what stood there kept where `agents plan undo` brings it back."""
+    back, said, what stood there kept where `agents plan undo` brings it back; but one the
+    user's HEAD tracked when the run `began` (ns) and tracks no more is gone by the user's
+    `git switch` (or commit of a `git rm`) and stays gone (`checked_out_away`)."""
     root = str(tree.repo.root)
     found: set[str] = set()
+    gone: list[str] = []
     for path in paths:
         st = lstat(f"{root}/{path}")
-        if st is not None and st.st_ctime_ns >= at:
+        if st is None:
+            gone.append(path)
+        elif st.st_ctime_ns >= at:
             found.add(path)
-    return found
+    return found | (set() if began is None else checked_out_away(tree.repo, gone, began))
+
+
+def checked_out_away(repo: GitRepository, gone: list[str], began: int) -> set[str]:
+    """Which of `gone` the tree of the user's HEAD held at `began` (ns, its reflog) and the
+    tree of HEAD now does not. The box cannot write the own `.git`: HEAD moved since is the
+    user's, and on the HEAD they moved to the path is gone anyway (review27 R14: a killed
+    run's settling wrote back the `.envrc` and hook scripts of the branch they left)."""
+    then = repo.git_outcome("rev-parse", "-q", "--verify", f"HEAD@{{@{began // 10**9}}}^{{tree}}")
+    now = repo.git_outcome("rev-parse", "-q", "--verify", "HEAD^{tree}")
+    if not gone or then[0] or now[0] or then[1] == now[1]:
+        return set()  # no reflog, no commit yet, or the same files: as any deletion
+
+    def held(tree: bytes) -> set[str]:
+        listed = ("ls-tree", "-r", "-z", "--name-only", tree.decode().strip(), "--", *gone)
+        out = repo.git_bytes("--literal-pathspecs", *listed)
+        return {name.decode("utf-8", "surrogateescape") for name in out.split(b"\0") if name}
+
+    return held(then[1]) - held(now[1])
