@@ -48,14 +48,17 @@ def gdb_lines(lines: list[str]) -> tuple[list[str], bool]:
                 at += 1
             at += 1
         commands, unknown = _code(code, match[1].startswith("gu"))
+        commands, evaled = _aliased(commands, lines)  # `gdb.execute('eval "..."')`: R3
         found += commands
-        unread = unread or unknown
+        unread = unread or unknown or evaled
     return found, unread
 
 
 def script_lines(lines: list[str], language: str) -> tuple[list[str], bool]:
     """`gdb_lines` of a file gdb runs as `language` ("python", "guile") when sourced."""
-    return _code(lines, language == "guile")
+    found, unread = _code(lines, language == "guile")
+    found, evaled = _aliased(found)
+    return found, unread or evaled
 
 
 def _code(code: list[str], guile: bool) -> tuple[list[str], bool]:
@@ -72,10 +75,12 @@ def _code(code: list[str], guile: bool) -> tuple[list[str], bool]:
     return found, unread
 
 
-def _aliased(lines: list[str]) -> tuple[list[str], bool]:
-    """`lines` with each use of an `alias` put as its command, and each `eval` of a plain
-    string as that string; whether an `eval` is not so read."""
-    aliases = [(m[1].split(), m[2]) for m in map(ALIAS.match, lines) if m is not None]
+def _aliased(lines: list[str], config: list[str] | None = None) -> tuple[list[str], bool]:
+    """`lines` with each use of an `alias` (of `config`, or of the lines themselves) put as
+    its command, and each `eval` of a plain string as that string; whether an `eval` is not
+    so read."""
+    defined = lines + (config or [])
+    aliases = [(m[1].split(), m[2]) for m in map(ALIAS.match, defined) if m is not None]
     found: list[str] = []
     unread = False
     for line in lines:

@@ -52,6 +52,9 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "au VimEnter * let f = findfile('{n}', '.;') | if !empty(f) | exe 'source' f | endif",
             "au VimEnter * exe 'source ' . getcwd() . '/{n}'",
             "au VimEnter * exe 'source' fnameescape('{n}')",
+            # attack 27 R13: the user's own autoload file's `:execute` is read
+            "call opts#init()@@.vim/autoload/opts.vim=function! opts#init()\n  let l:o = 'exrc'\n"
+            "  exe 'set' l:o\nendfunction",
         ),
         (".exrc", ".vimrc", "_vimrc", ".nvim.lua"),
         (
@@ -108,6 +111,9 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias src = source\nsrc ~/.gdb/init.py@@.gdb/init.py=import gdb\n"
             "gdb.execute('set auto-load safe-path /')",
             "alias -a s = source\ns {n}",
+            # attack 27 R3: an `eval`, an alias, in Python's `gdb.execute`
+            "python gdb.execute('eval \"set auto-load safe-path /\"')",
+            "alias src = source\npython gdb.execute('src {n}')",
         ),
         (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
         (
@@ -246,6 +252,9 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "@@.config/vim/vimrc=set nocompatible",
             "alias vim='vim --cmd \"set noexrc\"'",
             "alias vs='sudo -u root vim'",
+            # attack 27 R16: another command's `-u` on a line naming vim
+            "export EDITOR=vim; alias psu='ps -u {n}'",
+            "alias view='less -u {n}'",
             "# export VIMINIT='set exrc'",
         ),
     ),
@@ -256,12 +265,19 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias gdb='gdb -x ~/.gdb/i.py'@@.gdb/i.py=import gdb\n"
             "gdb.execute('set auto-load safe /')",
             "g() { gdb --init-eval-command='source {n}' \"$@\"; }",
+            # attack 27 R2: gdb's one- or two-dash options and their unique prefixes
+            "alias gdb='gdb --iex \"set auto-load safe-path /\"'",
+            "alias gdb='gdb -init-eval-command=\"set auto-load safe-path /\"'",
+            "alias gdb='gdb -q --init-eval \"set auto-load safe-path /\"'",
+            "alias gdb='gdb --x {n}'",
+            "alias gdb='gdb -comm={n}'",
         ),
         (".gdbinit", "x-gdb.py"),
         (
             "alias gdb='gdb -q -iex \"set pagination off\"'",
             "alias gdb='gdb -q'",
             "alias b='bash -x ./{n}'",
+            "alias dbg='gdb -q'; alias py='python3 -x {n}'",
         ),
     ),
     ".zshrc": (
