@@ -44,6 +44,9 @@ GDB_OPTIONS = {
 # vim's options that take the next word (`-u FILE`, `-c CMD`, ...); single letters join
 # (`vim -Nu FILE`).
 VIM_VALUED = set("cSiTstuUW")
+# A `-c`/`+` command that sources a file: run after the exrc, it turns none on, but its
+# relative file is the folder's (attack 27 R5).
+SOURCE = re.compile(r"\s*:*\s*so(?:u(?:r(?:ce?)?)?)?!?\s")
 
 
 def startup_lines(body: str) -> tuple[str, str, bool, bool]:
@@ -95,23 +98,30 @@ def _after(words: list[str], program: re.Pattern[str]) -> list[str]:
 
 
 def _vim(words: list[str]) -> list[str]:
-    """The vim lines a vim command's `words` run at its start: `--cmd CMD`, `-u FILE` (as
-    `source FILE`)."""
+    """The vim lines a vim command's `words` run at its start: `--cmd CMD`, `-u FILE` and
+    `-S FILE` (as `source FILE`; `Session.vim` when none), a `-c`/`+` command's `source`."""
     found: list[str] = []
     rest = _after(words, VIM_WORD)
     at = 0
     while at < len(rest):
         word, value = rest[at], rest[at + 1] if at + 1 < len(rest) else None
         at += 1
+        short = word[:1] == "-" and word[1:2] not in ("-", "")
         if word == "--":
             break
         if word == "--cmd" and value is not None:
             found.append(value)
             at += 1
-        elif word[:1] == "-" and word[1:2] not in ("-", "") and word[-1] in VIM_VALUED:
+        elif short and word[-1] == "S" and (value is None or value[:1] == "-"):
+            found.append("source Session.vim")  # `vim -S`: the folder's session (R5)
+        elif short and word[-1] in VIM_VALUED:
             if word[-1] == "u" and value is not None and value not in ("NONE", "NORC", "DEFAULTS"):
                 found.append(f"source {value}")
+            found += [f"source {value}"] if word[-1] == "S" and value is not None else []
+            found += [value] if word[-1] == "c" and value and SOURCE.match(value) else []
             at += value is not None
+        elif word[:1] == "+" and SOURCE.match(word[1:]):  # `vim +'so .x.vim'`
+            found.append(word[1:])
     return found
 
 

@@ -245,6 +245,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias vim='vim --cmd \"set exrc\"'",
             'vim() { command vim -u ~/.myvimrc "$@"; }@@.myvimrc=set exrc',
             "alias vi='vim --cmd \"source {n}\"'",
+            "alias v='vim -S {n}'",  # attack 27 R5: `-S`, `-c`'s `source`
+            "alias v='vim -c \"so {n}\"'",
         ),
         (".exrc", ".vimrc", ".nvimrc"),
         (
