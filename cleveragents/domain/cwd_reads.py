@@ -50,11 +50,11 @@ from cleveragents.domain.vim_expressions import command_lines, loaded, sourced_n
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
 EMACS, PSQL = "emacs", "psql"
-# A plugin manager's autoload file (vim-plug's `plug.vim`, pathogen's, minpac's, dein's):
-# read as vim's, but its `:execute`s, which build plugin paths, not counted; the user's own
-# autoload files are read as any vim file (attack 27 R13).
+# A plugin manager's autoload file (vim-plug's `plug.vim`, pathogen's, dein's) or a package's
+# (minpac's): read as vim's, but its `:execute`s (plugin paths) not counted; the user's own
+# `autoload/` files are read as any vim file (attack 27 R13).
 VIM_AUTOLOAD = "vim autoload"
-MANAGER = re.compile(r"/autoload/(?:plug|pathogen|minpac|dein|vundle|jetpack)(?:\.vim$|/)")
+MANAGER = re.compile(r"/autoload/(?:plug|pathogen|dein|vundle)(?:\.vim$|/)|/pack/.*/autoload/")
 # A file gdb sources that it runs as Python (`*.py`) or Guile (`*.scm`), by its name.
 GDB_SCRIPTS = {"gdb python": ("python", ".py"), "gdb guile": ("guile", ".scm")}
 VIM_NAMES = (".vimrc", "_vimrc", ".exrc", "_exrc", ".gvimrc", "_gvimrc")

@@ -55,6 +55,10 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             # attack 27 R13: the user's own autoload file's `:execute` is read
             "call opts#init()@@.vim/autoload/opts.vim=function! opts#init()\n  let l:o = 'exrc'\n"
             "  exe 'set' l:o\nendfunction",
+            # attack 27 R7: an autoload file of a start package, or of one `packadd`ed
+            "call opts#init()@@.vim/pack/x/start/o/autoload/opts.vim=function! opts#init()\n"
+            "  set exrc\nendfunction",
+            "packadd o\ncall o#init()@@.vim/pack/x/opt/o/autoload/o.vim=fu o#init()\n se ex\nendf",
         ),
         (".exrc", ".vimrc", "_vimrc", ".nvim.lua"),
         (
