@@ -118,6 +118,7 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             # attack 27 R3: an `eval`, an alias, in Python's `gdb.execute`
             "python gdb.execute('eval \"set auto-load safe-path /\"')",
             "alias src = source\npython gdb.execute('src {n}')",
+            'eval "source %s", "{n}"',  # attack 27 R4: a formatted `source`'s file
         ),
         (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
         (
