@@ -1,5 +1,5 @@
 """vim's and gdb's own startup options set in the home's shell files (attack 25 G13), as the
-config lines they are: `export VIMINIT='set exrc'` (`EXINIT`; the usual XDG setup
+config lines they are: `export VIMINIT='set exrc'` (`EXINIT`, fish's `set -gx`; the XDG setup
 `VIMINIT='let $MYVIMRC="~/.config/vim/vimrc" | source $MYVIMRC'`, its `let $X = "..."`
 put in), a vim alias's or function's `--cmd "set exrc"` and `-u FILE` (read as `source
 FILE`); a gdb one's `-iex`/`-ex`/`-eiex` commands and `-ix`/`-x`/`-eix FILE` (as `source
@@ -15,7 +15,10 @@ from __future__ import annotations
 import re
 
 QUOTED = r"('[^']*'|\"(?:[^\"\\]|\\.)*\"|[^\s'\";&|)]+)"
-VIM_INIT = re.compile(r"\b(?:VIMINIT|EXINIT)=" + QUOTED)
+# `VIMINIT=...`, fish's `set -gx VIMINIT '...'` (attack 27 R6).
+VIM_INIT = re.compile(
+    r"(?:\b(?:VIMINIT|EXINIT)=|\bset\s+(?:-\w+\s+)*(?:VIMINIT|EXINIT)\s+)" + QUOTED
+)
 VIM_WORD = re.compile(r"(?:.*/)?(?:n?vim|gvim|vimdiff|view|vi|ex)")
 GDB_WORD = re.compile(r"(?:.*/)?gdb(?:-multiarch)?")
 LET = re.compile(r"let\s+\$(\w+)\s*=\s*(?:'([^']*)'|\"([^\"\\]*)\")")

@@ -265,6 +265,11 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "# export VIMINIT='set exrc'",
         ),
     ),
+    ".config/fish/config.fish": (  # attack 27 R6: fish's spelling of VIMINIT
+        ("set -gx VIMINIT 'set exrc'", "set -x EXINIT 'se ex'"),
+        (".exrc", ".vimrc"),
+        ("set -gx VIMINIT 'set noexrc'", "set -e VIMINIT"),
+    ),
     ".profile": (
         (
             "alias gdb='gdb -iex \"set auto-load safe-path /\"'",
