@@ -252,6 +252,9 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias vi='vim --cmd \"source {n}\"'",
             "alias v='vim -S {n}'",  # attack 27 R5: `-S`, `-c`'s `source`
             "alias v='vim -c \"so {n}\"'",
+            # attack 27 R17: the XDG setup as the Arch wiki gives it
+            "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
+            '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set exrc',
         ),
         (".exrc", ".vimrc", ".nvimrc"),
         (
@@ -262,6 +265,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             # attack 27 R16: another command's `-u` on a line naming vim
             "export EDITOR=vim; alias psu='ps -u {n}'",
             "alias view='less -u {n}'",
+            "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
+            '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set nocp',
             "# export VIMINIT='set exrc'",
         ),
     ),
