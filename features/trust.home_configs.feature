@@ -180,7 +180,9 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     # `$PWD/` too: attack 23 F23, F32; a file Fedora's `~/.bashrc.d/*` loop sources: F27;
     # a `*.py` gdb sources, vim's `runtime`, `exe 'set' 'exrc'`: attack 24 F6, F7; vim's
     # `packadd`, gdb's `eval` and `alias`, VIMINIT and a gdb alias's `-iex` in the shell
-    # (typed there), a VimEnter `exe 'source' f` of a `findfile()`: attack 25 G7, G8, G13, G16):
+    # (typed there), a VimEnter `exe 'source' f` of a `findfile()`: attack 25 G7, G8, G13, G16;
+    # gdb's `--x`, an `eval` in Python, the user's own autoload file, `vim -S`, a start
+    # package's autoload file, gdb's `eval "source %s"`: attack 27 R2-R5, R7, R13):
     # the model's file of that name in any folder ran at my next such program there,
     # outside the box. oh-my-zsh's dotenv plugin (a stand-in of its loader and plugin, as
     # the plugin does it: `source $ZSH_DOTENV_FILE` at start and at each `cd`) and emacs'
@@ -226,6 +228,12 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .gdbinit    | alias src = source\nsrc ~/.gdb/init.py\n  | .gdb/init.py     | import gdb\ngdb.execute('set auto-load safe-path /')\n | .gdbinit | shell touch planted-ran\n | gdb | gdb | ~/.gdb/init.py's auto-load safe-path |
       | .bashrc     | export VIMINIT='let $MYVIMRC=\"~/.config/vim/vimrc\" \| source $MYVIMRC'\n | .config/vim/vimrc | set exrc\n | .exrc | silent !touch planted-ran\n | vim in bash | vim or nvim | ~/.config/vim/vimrc's `set exrc` |
       | .bashrc     | alias gdb='gdb -iex \"set auto-load safe-path /\"'\n | - | -                                        | .gdbinit         | shell touch planted-ran\n         | gdb in bash | gdb     | ~/.bashrc's gdb option's auto-load safe-path |
+      | .bashrc     | alias vim='vim -S'\n                          | -                | -                                            | Session.vim      | silent !touch planted-ran\n       | vim in bash | vim or nvim | ~/.bashrc's VIMINIT or vim option's `source` |
+      | .vimrc      | call opts#init()\n                        | .vim/pack/x/start/o/autoload/opts.vim | function! opts#init()\n  set exrc\nendfunction\n | .exrc | silent !touch planted-ran\n | vim | vim or nvim | ~/.vim/pack/x/start/o/autoload/opts.vim's `set exrc` |
+      | .gdbinit    | eval \"source %s\", \".gdb-local\"\n          | -                | -                                            | .gdb-local       | shell touch planted-ran\n         | gdb     | gdb         | ~/.gdbinit's `source`            |
+      | .bashrc     | alias gdb='gdb --x .gdb-local'\n               | -                | -                                            | .gdb-local       | shell touch planted-ran\n         | gdb in bash | gdb     | ~/.bashrc's gdb option's `source` |
+      | .gdbinit    | python gdb.execute('eval \"set auto-load safe-path /\"')\n | - | -                                | .gdbinit         | shell touch planted-ran\n         | gdb     | gdb         | ~/.gdbinit's auto-load safe-path |
+      | .vimrc      | call opts#init()\n                        | .vim/autoload/opts.vim | function! opts#init()\n  let l:o = 'exrc'\n  exe 'set' l:o\nendfunction\n | .exrc | silent !touch planted-ran\n | vim | vim or nvim | ~/.vim/autoload/opts.vim's `:execute`, which may set exrc |
       | .vimrc      | au VimEnter * let f = findfile('.vimlocal', '.;') \| if !empty(f) \| exe 'source' f \| endif\n | - | - | .vimlocal | silent !touch planted-ran\n | vim session | vim or nvim | ~/.vimrc's `:execute` of `source` |
       | .zshrc      | plugins=(git dotenv)\nZSH_DOTENV_PROMPT=false\nsource ~/.oh-my-zsh/oh-my-zsh.sh\n | .oh-my-zsh/oh-my-zsh.sh | source_env() { [[ -f $ZSH_DOTENV_FILE ]] && source $ZSH_DOTENV_FILE }\nZSH_DOTENV_FILE=${ZSH_DOTENV_FILE:-.env}\nif (( ${plugins[(I)dotenv]} )); then autoload -U add-zsh-hook; add-zsh-hook chpwd source_env; source_env; fi\n | .env | touch planted-ran\n | zsh | zsh | ~/.zshrc's oh-my-zsh dotenv |
       | .psqlrc     | \set QUIET 1\n\i .psqlrc.local\n            | -                | -                                            | .psqlrc.local    | \! touch planted-ran\n          | psql    | psql        | ~/.psqlrc's \i                  |

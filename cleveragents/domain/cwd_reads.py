@@ -50,9 +50,11 @@ from cleveragents.domain.vim_expressions import command_lines, loaded, sourced_n
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
 EMACS, PSQL = "emacs", "psql"
-# A vim file of an `autoload/` folder, sourced at a call of its functions (vim-plug's
-# `plug.vim`): read as vim's, but its `:execute`s, which build plugin paths, not counted.
+# A plugin manager's autoload file (vim-plug's `plug.vim`, pathogen's, dein's) or a package's
+# (minpac's): read as vim's, but its `:execute`s (plugin paths) not counted; the user's own
+# `autoload/` files are read as any vim file (attack 27 R13).
 VIM_AUTOLOAD = "vim autoload"
+MANAGER = re.compile(r"/autoload/(?:plug|pathogen|dein|vundle)(?:\.vim$|/)|/pack/.*/autoload/")
 # A file gdb sources that it runs as Python (`*.py`) or Guile (`*.scm`), by its name.
 GDB_SCRIPTS = {"gdb python": ("python", ".py"), "gdb guile": ("guile", ".scm")}
 VIM_NAMES = (".vimrc", "_vimrc", ".exrc", "_exrc", ".gvimrc", "_gvimrc")
@@ -265,8 +267,8 @@ def started(kind: str, text: str, home: str) -> list[tuple[str, str]]:
 
 def script_kind(kind: str, path: str) -> str:
     """The kind of the file `path` a config of `kind` sources: gdb runs a `*.py` as Python,
-    a `*.scm` as Guile, whatever sources it; vim's `autoload/` files (`VIM_AUTOLOAD`)."""
-    if kind in (VIM, NVIM, VIM_AUTOLOAD) and "/autoload/" in path:
+    a `*.scm` as Guile, whatever sources it; a plugin manager's vim autoload file."""
+    if kind in (VIM, NVIM, VIM_AUTOLOAD) and MANAGER.search(path):
         return VIM_AUTOLOAD
     if kind != GDB and kind not in GDB_SCRIPTS:
         return kind

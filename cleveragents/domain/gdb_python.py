@@ -7,7 +7,8 @@ config taken as turning the safe-path on (`cwd_reads`). A file gdb `source`s who
 ends `.py` gdb runs as Python, `.scm` as Guile (the GEF/pwndbg layout: `source
 ~/.gdb/init.py`, attack 24 F6): the whole file is read as a `python` block (`script_lines`).
 gdb's own `eval "FORMAT", ARGS` runs its formatted string as a command: a plain string with
-no `%` or escape is read as that line, any other is unread; an `alias NAME = COMMAND` has
+no `%` or escape is read as that line, any other is unread (a formatted `source`'s plain
+arguments read as the files it may source); an `alias NAME = COMMAND` has
 each later `NAME ...` read as `COMMAND ...` (`alias src = source`: attack 25 G8).
 """
 
@@ -25,6 +26,9 @@ INERT = re.compile(r"(?:import\s+gdb(?:\.\w+)*|pass)")
 # gdb's `eval` (`ev`, `eva`: its unique prefixes), and its `alias [-a] [--] NAME = COMMAND`.
 EVAL = re.compile(r"^\s*eva?l?\s+(.*)$")
 PLAIN = re.compile(r'"([^"\\%]*)"\s*')
+# An `eval` of a formatted `source` (`so`...), and the plain strings of its arguments.
+SOURCES = re.compile(r'\s*"\s*so(?:u(?:r(?:ce?)?)?)?\s')
+ARGUMENT = re.compile(r',\s*"([^"\\%]+)"')
 ALIAS = re.compile(r"^\s*alias\s+(?:-a\s+)?(?:--\s+)?([\w-]+(?:\s+[\w-]+)*)\s*=\s*(\S.*?)\s*$")
 
 
@@ -48,14 +52,17 @@ def gdb_lines(lines: list[str]) -> tuple[list[str], bool]:
                 at += 1
             at += 1
         commands, unknown = _code(code, match[1].startswith("gu"))
+        commands, evaled = _aliased(commands, lines)  # `gdb.execute('eval "..."')`: R3
         found += commands
-        unread = unread or unknown
+        unread = unread or unknown or evaled
     return found, unread
 
 
 def script_lines(lines: list[str], language: str) -> tuple[list[str], bool]:
     """`gdb_lines` of a file gdb runs as `language` ("python", "guile") when sourced."""
-    return _code(lines, language == "guile")
+    found, unread = _code(lines, language == "guile")
+    found, evaled = _aliased(found)
+    return found, unread or evaled
 
 
 def _code(code: list[str], guile: bool) -> tuple[list[str], bool]:
@@ -72,10 +79,12 @@ def _code(code: list[str], guile: bool) -> tuple[list[str], bool]:
     return found, unread
 
 
-def _aliased(lines: list[str]) -> tuple[list[str], bool]:
-    """`lines` with each use of an `alias` put as its command, and each `eval` of a plain
-    string as that string; whether an `eval` is not so read."""
-    aliases = [(m[1].split(), m[2]) for m in map(ALIAS.match, lines) if m is not None]
+def _aliased(lines: list[str], config: list[str] | None = None) -> tuple[list[str], bool]:
+    """`lines` with each use of an `alias` (of `config`, or of the lines themselves) put as
+    its command, and each `eval` of a plain string as that string; whether an `eval` is not
+    so read."""
+    defined = lines + (config or [])
+    aliases = [(m[1].split(), m[2]) for m in map(ALIAS.match, defined) if m is not None]
     found: list[str] = []
     unread = False
     for line in lines:
@@ -91,4 +100,6 @@ def _aliased(lines: list[str]) -> tuple[list[str], bool]:
         plain = PLAIN.fullmatch(match[1])
         unread = unread or plain is None
         found += [] if plain is None else [plain[1]]
+        if plain is None and SOURCES.match(match[1]):  # `eval "source %s", ".x"`: R4
+            found += [f"source {name}" for name in ARGUMENT.findall(match[1])]
     return found, unread

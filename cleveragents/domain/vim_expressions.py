@@ -45,10 +45,16 @@ def loaded(body: str) -> list[str]:
     """The files (globs, from a runtime folder) `packadd NAME` and the calls of autoload
     functions in `body` have vim source at once."""
     found: list[str] = []
-    for name in PACKADD.findall(body):
+    packages = PACKADD.findall(body)
+    for name in packages:
         found += [f"pack/*/opt/{name}/plugin/*.vim", f"pack/*/opt/{name}/plugin/**/*.vim"]
+    # vim looks an autoload file up in the start packages too, and in those `packadd`ed
+    # (attack 27 R7).
+    within = ["", "pack/*/start/*/", *(f"pack/*/opt/{name}/" for name in packages)]
     found += [
-        "autoload/" + m.rstrip("#").replace("#", "/") + ".vim" for m in AUTOLOAD.findall(body)
+        f"{at}autoload/" + m.rstrip("#").replace("#", "/") + ".vim"
+        for m in AUTOLOAD.findall(body)
+        for at in within
     ]
     return list(dict.fromkeys(found))
 

@@ -52,6 +52,13 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "au VimEnter * let f = findfile('{n}', '.;') | if !empty(f) | exe 'source' f | endif",
             "au VimEnter * exe 'source ' . getcwd() . '/{n}'",
             "au VimEnter * exe 'source' fnameescape('{n}')",
+            # attack 27 R13: the user's own autoload file's `:execute` is read
+            "call opts#init()@@.vim/autoload/opts.vim=function! opts#init()\n  let l:o = 'exrc'\n"
+            "  exe 'set' l:o\nendfunction",
+            # attack 27 R7: an autoload file of a start package, or of one `packadd`ed
+            "call opts#init()@@.vim/pack/x/start/o/autoload/opts.vim=function! opts#init()\n"
+            "  set exrc\nendfunction",
+            "packadd o\ncall o#init()@@.vim/pack/x/opt/o/autoload/o.vim=fu o#init()\n se ex\nendf",
         ),
         (".exrc", ".vimrc", "_vimrc", ".nvim.lua"),
         (
@@ -108,6 +115,10 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias src = source\nsrc ~/.gdb/init.py@@.gdb/init.py=import gdb\n"
             "gdb.execute('set auto-load safe-path /')",
             "alias -a s = source\ns {n}",
+            # attack 27 R3: an `eval`, an alias, in Python's `gdb.execute`
+            "python gdb.execute('eval \"set auto-load safe-path /\"')",
+            "alias src = source\npython gdb.execute('src {n}')",
+            'eval "source %s", "{n}"',  # attack 27 R4: a formatted `source`'s file
         ),
         (".gdbinit", "x-gdb.py", "libfoo.so-gdb.gdb"),
         (
@@ -240,6 +251,11 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias vim='vim --cmd \"set exrc\"'",
             'vim() { command vim -u ~/.myvimrc "$@"; }@@.myvimrc=set exrc',
             "alias vi='vim --cmd \"source {n}\"'",
+            "alias v='vim -S {n}'",  # attack 27 R5: `-S`, `-c`'s `source`
+            "alias v='vim -c \"so {n}\"'",
+            # attack 27 R17: the XDG setup as the Arch wiki gives it
+            "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
+            '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set exrc',
         ),
         (".exrc", ".vimrc", ".nvimrc"),
         (
@@ -247,8 +263,18 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "@@.config/vim/vimrc=set nocompatible",
             "alias vim='vim --cmd \"set noexrc\"'",
             "alias vs='sudo -u root vim'",
+            # attack 27 R16: another command's `-u` on a line naming vim
+            "export EDITOR=vim; alias psu='ps -u {n}'",
+            "alias view='less -u {n}'",
+            "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
+            '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set nocp',
             "# export VIMINIT='set exrc'",
         ),
+    ),
+    ".config/fish/config.fish": (  # attack 27 R6: fish's spelling of VIMINIT
+        ("set -gx VIMINIT 'set exrc'", "set -x EXINIT 'se ex'"),
+        (".exrc", ".vimrc"),
+        ("set -gx VIMINIT 'set noexrc'", "set -e VIMINIT"),
     ),
     ".profile": (
         (
@@ -257,12 +283,19 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias gdb='gdb -x ~/.gdb/i.py'@@.gdb/i.py=import gdb\n"
             "gdb.execute('set auto-load safe /')",
             "g() { gdb --init-eval-command='source {n}' \"$@\"; }",
+            # attack 27 R2: gdb's one- or two-dash options and their unique prefixes
+            "alias gdb='gdb --iex \"set auto-load safe-path /\"'",
+            "alias gdb='gdb -init-eval-command=\"set auto-load safe-path /\"'",
+            "alias gdb='gdb -q --init-eval \"set auto-load safe-path /\"'",
+            "alias gdb='gdb --x {n}'",
+            "alias gdb='gdb -comm={n}'",
         ),
         (".gdbinit", "x-gdb.py"),
         (
             "alias gdb='gdb -q -iex \"set pagination off\"'",
             "alias gdb='gdb -q'",
             "alias b='bash -x ./{n}'",
+            "alias dbg='gdb -q'; alias py='python3 -x {n}'",
         ),
     ),
     ".zshrc": (
