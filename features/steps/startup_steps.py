@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from behave import given, then, when
@@ -60,13 +61,13 @@ def _store(context: Any) -> sqlite3.Connection:
     return sqlite3.connect(context.repo / ".git" / "cleveragents" / "state.db")
 
 
-@when('I run "{command}" and note the modules it imports')
-def step_run_noting_imports(context: Any, command: str) -> None:
+def _probed(context: Any, command: str, probe: str, noted: Path) -> None:
+    """Run the agents `command` under the Python `probe`, which writes what it noted to
+    `noted`; its result in `context.result`."""
     args = shlex.split(expand(context, command))
     assert args[0] == "agents", f"steps run only the agents command, not {args[0]}"
-    modules = context.tmp / "modules.json"
     context.result = subprocess.run(
-        [sys.executable, "-c", IMPORTS, str(modules), *args[1:]],
+        [sys.executable, "-c", probe, str(noted), *args[1:]],
         cwd=cwd_of(context),
         capture_output=True,
         text=True,
@@ -74,23 +75,17 @@ def step_run_noting_imports(context: Any, command: str) -> None:
         stdin=subprocess.DEVNULL,
         timeout=120,
     )
+
+
+@when('I run "{command}" and note the modules it imports')
+def step_run_noting_imports(context: Any, command: str) -> None:
+    _probed(context, command, IMPORTS, modules := context.tmp / "modules.json")
     context.imported = set(json.loads(modules.read_text()))
 
 
 @when('I run "{command}" and note the commands typer builds')
 def step_run_noting_built(context: Any, command: str) -> None:
-    args = shlex.split(expand(context, command))
-    assert args[0] == "agents", f"steps run only the agents command, not {args[0]}"
-    noted = context.tmp / "built.json"
-    context.result = subprocess.run(
-        [sys.executable, "-c", BUILT, str(noted), *args[1:]],
-        cwd=cwd_of(context),
-        capture_output=True,
-        text=True,
-        env={**os.environ, **context.env},
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-    )
+    _probed(context, command, BUILT, noted := context.tmp / "built.json")
     context.built = json.loads(noted.read_text())
 
 
