@@ -57,6 +57,7 @@ class Opened:
         me = f"{os.getpid()}-{_started(os.getpid()) or 0}-{id(self)}"  # a PID reused: another
         self.journal = None if journals is None else journals / me
         self.changed: list[tuple[str, int, os.stat_result]] = []  # path, its mode, opened
+        self.back: list[str] = []  # those the last `set_back` gave their modes back
         self.said: list[str] = []  # the folders `set_back` left open (`opened_lines`)
         self.held = False  # the block's every opening (`GitDirs.held`)
         if journals is not None:
@@ -143,14 +144,15 @@ class Opened:
         """Each path opened, still as opened (not removed, nor written anew), given its mode
         back, the last opened first; but given `before` (the folders a look before opened:
         inode, mode), a folder it does not hold is left open. The lines saying the folders
-        so left (`opened_lines`); the journal goes."""
+        so left (`opened_lines`); the journal goes. Those set back: in `back`."""
         kept: list[tuple[str, int]] = []
+        self.back = []
         for path, mode, opened in reversed(self.changed):
             left = before is not None and before.get(path) != (opened.st_ino, mode)
             if stat.S_ISDIR(opened.st_mode) and left:
                 kept.insert(0, (path, mode))  # pragma: no cover - as `_open`
-            else:
-                _set_back(self.root, path, mode, opened)
+            elif _set_back(self.root, path, mode, opened):
+                self.back.append(path)
         self.changed.clear()
         if self.journal is not None:
             with suppress(FileNotFoundError):
@@ -292,9 +294,8 @@ def opened_around(root: Path, paths: Iterable[str]) -> Iterator[list[str]]:
     finally:
         changed = list(reversed(opened.changed))  # said the last opened first
         folders = [(p, m) for p, m, st in changed if stat.S_ISDIR(st.st_mode)]
-        back = [p for p, m, st in changed if _still(root, p, st)]
         opened.set_back()
-        said += _set_back_lines([(p, m) for p, m in folders if p in back])
+        said += _set_back_lines([(p, m) for p, m in folders if p in opened.back])
 
 
 def _still(  # pragma: no cover - as `Opened._open`: root is given no rights
