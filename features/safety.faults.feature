@@ -30,16 +30,19 @@ Feature: Stopping run, correct or undo at any point loses nothing
   # Python only reports an exception raised where it cannot propagate: in an at-fork hook
   # (they run while a process with a preexec_fn starts, as every `run` action's does) or in
   # a __del__. A signal handled there used to be lost, and every later one with it.
+  # Just after its process started, before the action waited on it, an interrupt left the
+  # command running through the rollback that followed: it could write on after it.
   Scenario Outline: An interrupt that lands while a command starts still stops it
     Given a git repository
-    When <signal> lands in an at-fork hook as a run action starts a 20 s command
+    When <signal> lands <where> as a run action starts a 20 s command
     Then the action was interrupted by <signal>
     And the command it started is no longer running
 
     Examples:
-      | signal  |
-      | SIGINT  |
-      | SIGTERM |
+      | signal  | where                          |
+      | SIGINT  | in an at-fork hook             |
+      | SIGTERM | in an at-fork hook             |
+      | SIGHUP  | just after its process started |
 
   # Found by the pull kill trials: a signal that landed while `agents` was importing its
   # modules came out as an internal error, exit 70, with a crash log. Python reports what a

@@ -18,6 +18,17 @@ Feature: The plan store is safe
     Then the plan store holds no decision
     And the plan is as it was
 
+  # A stopping signal is raised where Python next looks for one, which may be just after
+  # SQLite's BEGIN or COMMIT returned. A transaction left open there swallowed every later
+  # unit of work of the command, its rollback's own: an interrupted correction put the
+  # files back, but its record stayed "running" for the next command to repair.
+  Scenario: An interrupt at any point of a transaction leaves it whole and the store usable
+    Given a git repository
+    And a plan stored in the plan store
+    When a transaction saving a decision and the plan is interrupted at each point in turn
+    Then every interrupted transaction was whole or not at all
+    And the store took the next transaction after each
+
   Scenario: A store written by a newer cleveragents is refused
     Given a git repository
     And the plan store is at schema version 99

@@ -34,10 +34,21 @@ def install() -> None:
         sys.unraisablehook = _keep_swallowed
 
 
+# Inside `held` blocks (how deep), and the signal that came meanwhile: it is raised as the
+# outermost one ends. The signal mask alone does not hold it back: Linux may hand the signal
+# to another thread (an output reader's), and Python then runs this handler in the main
+# thread all the same.
+_holding = 0
+_pending: list[int] = []
+
+
 def _stop(number: int, frame: FrameType | None) -> None:
     # Once stopping, later signals wait: a second Ctrl-C cannot cut the rollback (or the
     # store's own ROLLBACK) short. The process ends soon after; they never get delivered.
     signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    if _holding:
+        _pending[:] = [number]
+        return
     raise Interrupted(signal.Signals(number).name)
 
 
@@ -70,13 +81,24 @@ def settle_quietly() -> None:
 
 @contextmanager
 def held() -> Iterator[None]:
-    """Hold SIGINT, SIGTERM and SIGHUP back for the block (a few file system calls that
-    must run whole): one that came meanwhile stops the command as the block ends."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+    """Hold SIGINT, SIGTERM and SIGHUP back for the block (a few file system calls, a
+    store transaction: what must run whole): one that came meanwhile stops the command as
+    the block ends. Counted first: from there on no interrupt is raised before the block
+    ends, not even in the moment `with` takes to enter it."""
+    global _holding
+    _holding += 1
     try:
-        yield
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        _holding -= 1
+    if not _holding and _pending:
+        number = _pending.pop()
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)  # as `_stop` leaves them
+        raise Interrupted(signal.Signals(number).name)
 
 
 @contextmanager

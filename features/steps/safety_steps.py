@@ -176,10 +176,13 @@ def step_none_unreachable(context: Any) -> None:
 SWALLOWED = Path(__file__).resolve().parent.parent / "support" / "swallowed_interrupt.py"
 
 
-@when("{name} lands in an at-fork hook as a run action starts a 20 s command")
-def step_swallowed_signal(context: Any, name: str) -> None:
+LANDS = {"in an at-fork hook": "at-fork", "just after its process started": "started"}
+
+
+@when("{name} lands {where} as a run action starts a 20 s command")
+def step_swallowed_signal(context: Any, name: str, where: str) -> None:
     context.swallowed = subprocess.run(
-        [sys.executable, str(SWALLOWED), str(context.repo), name],
+        [sys.executable, str(SWALLOWED), str(context.repo), name, LANDS[where]],
         capture_output=True,
         text=True,
         timeout=60,

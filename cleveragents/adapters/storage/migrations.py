@@ -182,8 +182,8 @@ def migrate(db: sqlite3.Connection) -> int:
             hint="upgrade cleveragents",
         )
     for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        try:  # BEGIN and COMMIT inside: an interrupt just after either lands here
+            db.execute("BEGIN IMMEDIATE")
             migration(db)
             db.execute(
                 "INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, datetime('now'))",
@@ -192,7 +192,8 @@ def migrate(db: sqlite3.Connection) -> int:
             db.execute(f"PRAGMA user_version = {number}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
     if version < len(MIGRATIONS):
         _give_back_space(db)

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from cleveragents.adapters import interrupts
 from cleveragents.adapters.storage import plan_records, plan_rows
 from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
@@ -69,20 +70,24 @@ class SqliteStore:
             finally:
                 self._depth -= 1
             return
-        self._db.execute("BEGIN IMMEDIATE")
-        self._depth = 1
-        remembered = self._states.mark()
-        try:
-            yield
-        except BaseException:
-            # What the states remember of this transaction's rows is gone with them.
-            self._states.reset(remembered)
-            self._db.execute("ROLLBACK")
-            raise
-        else:
-            self._db.execute("COMMIT")
-        finally:
-            self._depth = 0
+        # An interrupt waits for the transaction's end: one raised just after BEGIN (or as
+        # `with` enters the block) left SQLite's transaction open, and every later unit of
+        # work of the command, a rollback's own, joined it and was never committed.
+        with interrupts.held():
+            remembered = self._states.mark()
+            self._db.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield
+            except BaseException:
+                # What the states remember of this transaction's rows is gone with them.
+                self._states.reset(remembered)
+                self._db.execute("ROLLBACK")
+                raise
+            else:
+                self._db.execute("COMMIT")
+            finally:
+                self._depth = 0
 
     # plans
 

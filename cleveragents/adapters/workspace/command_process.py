@@ -105,20 +105,29 @@ def _run(
 ) -> ActionOutcome:
     # Its own session, so a Ctrl-C reaches us first and we stop the whole command; and
     # killed with us (SIGKILL gives no chance to clean up), so a command a killed
-    # correction started cannot write into the working tree after its rollback.
-    process = subprocess.Popen(
-        args,
-        shell=isinstance(args, str),
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-        preexec_fn=_child_setup(limits, cgroup),
-    )
-    with beating_for(process.pid):
-        return _awaited(process, args, timeout, limits, cgroup, stdin)
+    # correction started cannot write into the working tree after its rollback. Started
+    # with interrupts held: one that came as it started is raised here, where it is
+    # stopped, never between its start and the wait (it wrote on through the rollback).
+    process = None
+    try:
+        with interrupts.held():
+            process = subprocess.Popen(
+                args,
+                shell=isinstance(args, str),
+                cwd=cwd,
+                env=env,
+                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=_child_setup(limits, cgroup),
+            )
+        with beating_for(process.pid):
+            return _awaited(process, args, timeout, limits, cgroup, stdin)
+    except KeyboardInterrupt:
+        if process is not None:
+            _stop(process)
+        raise
 
 
 def _awaited(
@@ -204,6 +213,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def _child_setup(limits: SandboxLimits | None, cgroup: PidsCgroup | None) -> Callable[[], None]:
     def setup() -> None:  # pragma: no cover - runs in the child, between fork and exec
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, interrupts.STOPPING)  # held in agents only
         _die_with_parent()
         if cgroup is not None:
             cgroup.enter()
