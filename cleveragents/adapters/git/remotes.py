@@ -26,7 +26,14 @@ from cleveragents.adapters.git.modes import TREE_FOLDER
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.adapters.git.user_ignores import UserIgnores
-from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS, SAVED_SUBJECTS, Fetched
+from cleveragents.domain.plan_refs import (
+    INCOMING,
+    PLANS,
+    RECORDS,
+    SAVED_SUBJECTS,
+    Fetched,
+    records_ref,
+)
 from cleveragents.errors import BadInput, ConflictingState, GitFailed
 
 FILE = "records.jsonl"
@@ -75,6 +82,12 @@ class GitRemotes:
                 found[path.removeprefix(f"{CARRIED}/")] = blob
         contents = self.objects.contents(list(found.values()))
         return {name: contents[blob] for name, blob in found.items()}
+
+    def carried_by(self, plan_id: str) -> dict[str, bytes]:
+        """The files the plan's records commit carries (its Claude Code sessions, pulled);
+        none before it has one."""
+        tip = self.tip(records_ref(plan_id))
+        return self.carried(tip) if tip is not None else {}
 
     def commit_records(
         self,
