@@ -3,20 +3,28 @@ decides nothing: checks belong to the services, the config to its adapter."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cleveragents.adapters import interrupts
 from cleveragents.adapters.actors.claude_models import PRICES
+from cleveragents.adapters.actors.plan_file_reads import (
+    new_plan_read,
+    plan_file_actions,
+    plan_file_commands,
+    plan_file_pages,
+    reloaded,
+)
+from cleveragents.adapters.actors.rebuilt import actors, key_present
 from cleveragents.adapters.clock import SystemClock
-from cleveragents.adapters.config_file import ConfigFile, model_name
+from cleveragents.adapters.config_file import ConfigFile
 from cleveragents.adapters.environments.browser.page_environment import PageEnvironment
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.folder_listing import refuse_unenterable
+from cleveragents.adapters.git.new_repository import new_repository
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import refuse_top_on_import_path
 from cleveragents.adapters.host_programs import refuse_top_on_path
@@ -29,18 +37,13 @@ from cleveragents.adapters.workspace.environment import WorkspaceEnvironment
 from cleveragents.application.correction_service import CorrectionService
 from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.operation_log import OperationLog
-from cleveragents.application.plan_creation import PlanCreation, PlanFileRead
+from cleveragents.application.plan_creation import PlanCreation
 from cleveragents.application.plan_inspection import PlanInspection
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.plan_recorder import Observer
-from cleveragents.domain.host_files import HostFolders
-from cleveragents.domain.plan import ActorSpec, Check, Plan
-from cleveragents.domain.trust import PlannedAction
-from cleveragents.errors import BadInput, CleverAgentsError
-from cleveragents.ports import Actor
+from cleveragents.domain.plan import Plan
 
 if TYPE_CHECKING:
-    from cleveragents.adapters.actors.claude_browser import PageSight
     from cleveragents.application.claude_code_service import ClaudeCodeService
     from cleveragents.application.decision_restore import DecisionRestore
     from cleveragents.application.garbage_collection import GarbageCollection
@@ -59,6 +62,7 @@ class Services:
     corrections: CorrectionService
     operations: OperationLog
     inspection: PlanInspection
+    pages: PageEnvironment  # the plans' environment: the tree, and the page of those with one
     creation: PlanCreation = field(init=False)  # set by `bootstrap`: it needs `claude_code`
 
     def close(self) -> None:
@@ -67,10 +71,8 @@ class Services:
     def browser(self, headed: bool, no_sandbox: bool) -> None:
         """`--headed`: a plan's browser opens in a window on the display, to watch;
         `--no-sandbox`: it runs outside bubblewrap."""
-        environment = self.lifecycle.environment
-        if isinstance(environment, PageEnvironment):
-            environment.headed = headed
-            environment.boxed = not no_sandbox
+        self.pages.headed = headed
+        self.pages.boxed = not no_sandbox
 
     def restores(self) -> DecisionRestore:
         """`agents plan restore`: a decision's files back, the plan's records untouched."""
@@ -87,17 +89,12 @@ class Services:
 
     def sharing(self) -> PlanSharing:
         """`agents plan push`, `pull`, `export` and `import`."""
+        from cleveragents.adapters.actors.claude_code.carried import session_files
         from cleveragents.adapters.git.remotes import GitRemotes
+        from cleveragents.application.carried_sessions import carried
         from cleveragents.application.plan_sharing import PlanSharing
 
-        def carry(plan: Plan) -> dict[str, bytes]:
-            if plan.actor.kind != "claude-code":
-                return {}
-            from cleveragents.adapters.actors.claude_code.carried import session_files
-            from cleveragents.application.claude_code_service import sessions_of
-
-            return session_files(sessions_of(self.store, plan))
-
+        carry = partial(carried, self.store, files=session_files)
         return PlanSharing(
             self.store, GitRemotes(self.repo), self.operations, self.operations.clock, carry
         )
@@ -122,11 +119,8 @@ class Services:
     def carried(self, plan_id: str) -> dict[str, bytes]:
         """The files the plan's records commit carries (its Claude Code sessions, pulled)."""
         from cleveragents.adapters.git.remotes import GitRemotes
-        from cleveragents.domain.plan_refs import records_ref
 
-        remotes = GitRemotes(self.repo)
-        tip = remotes.tip(records_ref(plan_id))
-        return remotes.carried(tip) if tip is not None else {}
+        return GitRemotes(self.repo).carried_by(plan_id)
 
     def claude_code(self) -> ClaudeCodeService:
         """Claude Code's plans: new ones, and resuming one (imports nothing until used)."""
@@ -157,105 +151,6 @@ class Services:
             ConfigFile(self.repo.state_dir).allow_commands,
             str(self.repo.root),
         )
-
-
-def actors(root: Path, git_dir: Path, sight: PageSight) -> Callable[[ActorSpec], Actor]:
-    """Rebuilds the actor a plan was made with, from what the plan stored; Claude sees the
-    plan's page through `sight` when it has one."""
-
-    def actor_for(spec: ActorSpec) -> Actor:
-        if spec.kind == "scripted" and spec.script is not None:
-            from cleveragents.adapters.actors.plan_file import parse_plan_file
-            from cleveragents.adapters.actors.scripted import ScriptedActor
-
-            source = spec.source or "plan file"
-            return ScriptedActor(parse_plan_file(spec.script, source), source, root)
-        if spec.kind == "anthropic":
-            from cleveragents.adapters.actors.cassette import RecordingClient
-            from cleveragents.adapters.actors.claude_browser import ClaudeBrowserActor
-
-            actor = ClaudeBrowserActor(spec.model or model_name(), root, git_dir, sight)
-            if spec.record:
-                actor.client = RecordingClient(actor.client, Path(spec.record), root)
-            return actor
-        if spec.kind == "replay" and spec.source:
-            from cleveragents.adapters.actors.cassette import ReplayClient
-            from cleveragents.adapters.actors.claude import AnthropicActor
-
-            replay = ReplayClient(Path(spec.source), root)
-            return AnthropicActor(spec.model or model_name(), root, git_dir, client=replay)
-        raise BadInput(f"this version of cleveragents cannot rebuild a {spec.kind!r} actor")
-
-    return actor_for
-
-
-def reloaded(spec: ActorSpec) -> ActorSpec:
-    """The actor spec with its plan file's text as it is on disk now, when the person edited
-    it since (an invalid edit is refused, exit 2); any other spec as it is."""
-    if spec.kind != "scripted" or not spec.source or not Path(spec.source).is_file():
-        return spec
-    from cleveragents.adapters.actors.plan_file import load_plan_file
-
-    _, text = load_plan_file(Path(spec.source))
-    return spec if text == spec.script else spec.model_copy(update={"script": text})
-
-
-def _key_present() -> bool:
-    from cleveragents.adapters.actors.claude import api_key_present  # imports the SDK's types
-
-    return api_key_present()
-
-
-def _plan_file_read(script: Path) -> PlanFileRead:
-    """What the plan file at `script` gives a new plan (refused, exit 2, when invalid)."""
-    from cleveragents.adapters.actors.plan_file import load_plan_file
-
-    plan_file, text = load_plan_file(script)
-    goal: list[Check] = list(plan_file.goal)
-    url = plan_file.browser.url if plan_file.browser else None
-    return PlanFileRead(
-        plan_file.task,
-        goal,
-        plan_file.budget,
-        plan_file.drift_threshold,
-        text,
-        url,
-        plan_file.claude_steps,
-    )
-
-
-def plan_file_commands(plan: Plan) -> list[str]:
-    """What a scripted plan runs (its plan file's commands and its goal checks), for the
-    question before a pulled one runs."""
-    from cleveragents.adapters.actors import plan_file_commands as found
-
-    script = plan.actor.script or ""
-    return found.plan_commands(plan, script, plan.actor.source or "plan file")
-
-
-def plan_file_actions(
-    plan: Plan,
-    links: Callable[[], dict[str, str]] | None = None,
-    host: Callable[[], HostFolders] | None = None,
-) -> list[PlannedAction]:
-    """The actions of a scripted plan's plan file, for the question before an edited one
-    goes on; `links`: the tree's `.claude` and `.mcp.json` links, `host`: its other folders
-    whose files run on the host, read when there is one."""
-    from cleveragents.adapters.actors.plan_file_commands import plan_file_actions as found
-
-    if plan.actor.kind != "scripted" or not plan.actor.script:
-        return []
-    source = plan.actor.source or "plan file"
-    return found(plan.actor.script, source, links() if links else None, host() if host else None)
-
-
-def plan_file_pages(plan: Plan) -> list[str]:
-    """The pages a plan opens (its `browser:` URL and its plan file's `goto`s), for the
-    question before a pulled one opens them."""
-    from cleveragents.adapters.actors.plan_file_pages import plan_pages
-
-    script = plan.actor.script if plan.actor.kind == "scripted" else None
-    return plan_pages(plan.browser_url, script or "", plan.actor.source or "plan file")
 
 
 def bootstrap(
@@ -303,9 +198,11 @@ def bootstrap(
     )
     corrections = CorrectionService(store, checkpoints, lifecycle, operations, files, reloaded)
     inspection = PlanInspection(store, checkpoints)
-    services = Services(repo, store, checkpoints, lifecycle, corrections, operations, inspection)
+    services = Services(
+        repo, store, checkpoints, lifecycle, corrections, operations, inspection, environment
+    )
     services.creation = PlanCreation(
-        store, lifecycle, config, _plan_file_read, _key_present, PRICES, services.claude_code
+        store, lifecycle, config, new_plan_read, key_present, PRICES, services.claude_code
     )
     corrections.coding = services.claude_code
     return services
@@ -314,45 +211,5 @@ def bootstrap(
 def bootstrap_new(root: Path, files: dict[str, str]) -> Services:
     """A new repository at `root` with `files` in its first commit (the demo's), and the
     services built on it."""
-    from cleveragents.adapters.git.repository import IDENTITY
-
-    for name, text in files.items():
-        (root / name).write_text(text)
-    repo = GitRepository(root=root, git_dir=root / ".git")
-    repo.git("init", "--quiet")
-    repo.git("add", "--all")
-    repo.git("commit", "--quiet", "--no-gpg-sign", "-m", "initial commit", env=IDENTITY)
+    new_repository(root, files)
     return bootstrap(root)
-
-
-def session_services(event: dict[str, Any]) -> Services:
-    """The services of the repository that holds a recorded Claude Code session's plan
-    (`session_home.py`): the one of the event's `cwd` unless another holds it. Built
-    `settling`: what a held look's put-back mends (a planted `commondir`) must not keep the
-    hook that mends it from running."""
-    from cleveragents.adapters.actors.claude_code import session_home
-
-    cwd = Path(str(event.get("cwd") or os.getcwd()))
-    services = bootstrap(cwd, settling=True)
-    session = event.get("session_id")
-    if not isinstance(session, str) or _holds(services, session):
-        return services
-    for place in session_home.elsewhere(cwd, event.get("transcript_path")):
-        try:
-            repo = GitRepository.discover(place, settling=True)
-        except CleverAgentsError:
-            continue
-        if repo.root == services.repo.root or not state_path(repo).is_file():
-            continue
-        other = bootstrap(repo.root, settling=True)
-        if _holds(other, session):
-            services.close()
-            return other
-        other.close()
-    return services
-
-
-def _holds(services: Services, session: str) -> bool:
-    from cleveragents.application.claude_code_service import KIND
-
-    return any(p.actor.kind == KIND and p.actor.session == session for p in services.store.plans())

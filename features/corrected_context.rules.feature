@@ -30,3 +30,14 @@ Feature: What the agent knows after a revert
       | both    | the target              | 3       |
       | context | the target              | 3       |
       | files   | the latest message      | 9       |
+
+  Scenario Outline: After a revert of <restore>, the agent is told <which> differ
+    Given the files restored are "a, b" and those changed since the target's checkpoint "a, u"
+    Then with --restore <restore> the agent is told that "<told>" differ
+    And the redone branch starts from the <start> checkpoint
+
+    Examples:
+      | restore | which                                      | told | start    |
+      | both    | no files                                   | -    | restored |
+      | files   | the restored files                         | a, b | restored |
+      | context | every file changed since the target's      | a, u | safety   |

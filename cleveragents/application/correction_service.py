@@ -17,25 +17,27 @@ from cleveragents.application.correction_plan import (
     since,
 )
 from cleveragents.application.file_restore import FileRestore, spared
-from cleveragents.application.intervention import intervene
+from cleveragents.application.intervention import intervene, supersede
 from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.plan_lifecycle import PlanLifecycleService
 from cleveragents.application.pulled_plans import pulled
 from cleveragents.domain.actor_state import ActorState
+from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_environment import passed_variables, with_pass_env
-from cleveragents.domain.corrected_context import branch_message, corrected_context
+from cleveragents.domain.corrected_context import (
+    CorrectedContext,
+    branch_checkpoint,
+    branch_message,
+    corrected_context,
+    told_differing,
+)
 from cleveragents.domain.correction import Correction, CorrectionMode, Operation, Restore
 from cleveragents.domain.decision import Decision, DecisionStatus
 from cleveragents.domain.plan import ActorSpec, Plan
 from cleveragents.domain.restore_points import refuse_uncheckpointed
 from cleveragents.domain.restore_scope import Resolution, Scope
 from cleveragents.domain.strategy import ActorContext
-from cleveragents.domain.tree import (
-    active,
-    affected_by,
-    anchor_of,
-    main_line_tip,
-)
+from cleveragents.domain.tree import active, affected_by, anchor_of, main_line_tip
 from cleveragents.errors import BadInput
 from cleveragents.ports import CheckpointStore, PlanStore
 
@@ -163,46 +165,13 @@ class CorrectionService:
             restored = self.store.checkpoint(target.checkpoint_before)
             conflicts_left: list[str] = []
             if restore is not Restore.CONTEXT:
-                # Grouped again against the safety checkpoint: the files as they are now.
-                now = self.store.checkpoint(op.files_before).tree
-                files = self.files.plan(
-                    plan,
-                    restored.tree,
-                    now,
-                    since(preview.affected, target),
-                    None,
-                    scope is Scope.FULL,
-                )
-                full = scope is Scope.FULL
-                files, replaced = self.files.saved_put_back(plan, files, preview.affected, full)
-                preview = replace(preview, files=files)
-                resolved = self.files.resolve(files, resolution)
-                conflicts_left = [*resolved.markers, *resolved.unmerged]
-                restored = self.checkpoints.at_tree(
-                    plan.id, resolved.tree, f"files restored by correction {cid}"
-                )
-                # The safety checkpoint has just scanned the working tree: no second scan.
-                self.checkpoints.restore(
-                    restored,
-                    replaced,
-                    in_step=True,
-                    spare=spared(files, resolution),
-                    keeping=self.operations.keeping(op),
+                preview, restored, conflicts_left = self._restore_files(
+                    plan, preview, op, scope, resolution, cid
                 )
             plan, notices = self._edited_plan_file(plan, spec)
-            at_target = self.store.actor_state(target.actor_state_before)
-            latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
-            shown = preview.files if restore is not Restore.CONTEXT else None
-            corrected = corrected_context(
-                ActorContext.from_state(plan.task, at_target.data),
-                guidance,
-                preview.affected,
-                target,
-                self._differing(preview, restore, restored.tree, op.files_before),
-                shown.groups.kept if shown else [],
+            corrected, message_id = self._corrected(
+                plan, preview, guidance, restore, restored.tree, op.files_before
             )
-            context, avoided = corrected.context, corrected.avoided
-            message_id = branch_message(restore, latest.message_id, at_target.message_id)
             correction = Correction(
                 id=cid,
                 plan_id=plan.id,
@@ -217,7 +186,6 @@ class CorrectionService:
                 restored_checkpoint=restored.id if restore is not Restore.CONTEXT else None,
                 created_at=self.lifecycle.clock.now(),
             )
-            after = restored.id if restore is not Restore.CONTEXT else op.files_before
             outcome = f"back to decision {target.id}: {len(preview.affected)} decisions superseded"
             plan, intervention, state = intervene(
                 self.store,
@@ -225,22 +193,13 @@ class CorrectionService:
                 plan,
                 correction,
                 anchor_of(preview.affected, target).parent_id,
-                context,
+                corrected.context,
                 message_id,
-                after,
+                branch_checkpoint(restore, restored.id, op.files_before),
                 outcome,
                 self._asked(plan, target, guidance, restore),
             )
-            with self.store.transaction():
-                for d in preview.affected:
-                    self.store.save_decision(
-                        d.model_copy(
-                            update={
-                                "status": DecisionStatus.SUPERSEDED,
-                                "superseded_by": correction.id,
-                            }
-                        )
-                    )
+            supersede(self.store, preview.affected, correction.id)
             op.summary = f"correction {correction.id}: reverted to decision {target.id}"
             go_on = execute and not conflicts_left
             result = self._finish(plan, correction, intervention, state, go_on, preview, op)
@@ -248,23 +207,74 @@ class CorrectionService:
                 result,
                 notices=[*notices, *result.notices],
                 conflicts_left=conflicts_left,
-                avoided=avoided,
+                avoided=corrected.avoided,
             )
 
-    def _differing(
-        self, preview: CorrectionPlan, restore: Restore, restored: str, safety: str
-    ) -> list[str]:
-        """The files that differ from what the actor saw at the target once the correction
-        is made: none when both go back; those restored when only the files do; when only
-        the context does, every file that differs from the target's checkpoint (the user's
-        edits too)."""
-        if restore is Restore.FILES:
-            return preview.changed_paths
-        if restore is Restore.CONTEXT:
-            return self.checkpoints.trees.changed_paths(
+    def _restore_files(
+        self,
+        plan: Plan,
+        preview: CorrectionPlan,
+        op: Operation,
+        scope: Scope,
+        resolution: Resolution,
+        cid: str,
+    ) -> tuple[CorrectionPlan, Checkpoint, list[str]]:
+        """The files back as at the target, grouped again against the safety checkpoint
+        (the files as they are now): the preview with those groups, the checkpoint
+        restored, and the conflicts left in the files (markers, or files not merged)."""
+        target = preview.target
+        assert target is not None and target.checkpoint_before and op.files_before
+        before = self.store.checkpoint(target.checkpoint_before).tree
+        now = self.store.checkpoint(op.files_before).tree
+        full = scope is Scope.FULL
+        files = self.files.plan(plan, before, now, since(preview.affected, target), None, full)
+        files, replaced = self.files.saved_put_back(plan, files, preview.affected, full)
+        resolved = self.files.resolve(files, resolution)
+        restored = self.checkpoints.at_tree(
+            plan.id, resolved.tree, f"files restored by correction {cid}"
+        )
+        # The safety checkpoint has just scanned the working tree: no second scan.
+        self.checkpoints.restore(
+            restored,
+            replaced,
+            in_step=True,
+            spare=spared(files, resolution),
+            keeping=self.operations.keeping(op),
+        )
+        return replace(preview, files=files), restored, [*resolved.markers, *resolved.unmerged]
+
+    def _corrected(
+        self,
+        plan: Plan,
+        preview: CorrectionPlan,
+        guidance: str,
+        restore: Restore,
+        restored: str,
+        safety: str,
+    ) -> tuple[CorrectedContext, int | None]:
+        """What the redone branch knows (`domain/corrected_context.py`), and the message of
+        the conversation it goes on from."""
+        target = preview.target
+        assert target is not None and target.actor_state_before
+        at_target = self.store.actor_state(target.actor_state_before)
+        latest = self.store.actor_state(plan.actor_state) if plan.actor_state else at_target
+        shown = preview.files if restore is not Restore.CONTEXT else None
+        differ = told_differing(
+            restore,
+            preview.changed_paths,
+            lambda: self.checkpoints.trees.changed_paths(
                 restored, self.store.checkpoint(safety).tree
-            )
-        return []
+            ),
+        )
+        corrected = corrected_context(
+            ActorContext.from_state(plan.task, at_target.data),
+            guidance,
+            preview.affected,
+            target,
+            differ,
+            shown.groups.kept if shown else [],
+        )
+        return corrected, branch_message(restore, latest.message_id, at_target.message_id)
 
     def _still_live(self, preview: CorrectionPlan) -> CorrectionPlan:
         """The preview with its target and subtree as the locked plan has them now."""

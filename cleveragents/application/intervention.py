@@ -1,4 +1,5 @@
-"""A correction's guidance recorded as a `user_intervention` decision the plan points at."""
+"""A correction's guidance recorded as a `user_intervention` decision the plan points at, and
+the decisions a revert supersedes marked so."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from cleveragents.domain.actor_state import ActorState
 from cleveragents.domain.correction import Correction
-from cleveragents.domain.decision import Decision, DecisionKind
+from cleveragents.domain.decision import Decision, DecisionKind, DecisionStatus
 from cleveragents.domain.plan import Phase, Plan, PlanStatus
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tree import next_decision_id
@@ -67,3 +68,11 @@ def intervene(
         store.save_correction(correction)
         store.save_plan(plan)
     return plan, intervention, state
+
+
+def supersede(store: PlanStore, affected: list[Decision], correction: str) -> None:
+    """Mark the decisions a revert sends back as superseded by `correction`, in one go."""
+    with store.transaction():
+        for d in affected:
+            update = {"status": DecisionStatus.SUPERSEDED, "superseded_by": correction}
+            store.save_decision(d.model_copy(update=update))

@@ -4,13 +4,12 @@ the cassette, a dollar budget the model's price can keep, the config's allowed c
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cleveragents.domain.budget import Budget
 from cleveragents.domain.command_environment import passed_variables
-from cleveragents.domain.plan import ActorSpec, Check, Plan
+from cleveragents.domain.plan import ActorSpec, Plan, PlanFileRead
 from cleveragents.domain.restore_scope import Resolution
 from cleveragents.errors import BadInput
 
@@ -18,20 +17,6 @@ if TYPE_CHECKING:
     from cleveragents.application.claude_code_service import ClaudeCodeService
     from cleveragents.application.plan_lifecycle import PlanLifecycleService
     from cleveragents.ports import PlanStore
-
-
-@dataclass(frozen=True)
-class PlanFileRead:
-    """What a plan file gives a new plan: its task and goal, its budget and drift threshold
-    (None: the defaults), and its text as read."""
-
-    task: str
-    goal: list[Check]
-    budget: Budget | None
-    drift_threshold: float | None
-    text: str
-    browser_url: str | None = None  # the page a `browser:` section opens first
-    by_claude: bool = False  # a task on a page and no steps: Claude makes them
 
 
 class PlanConfig(Protocol):

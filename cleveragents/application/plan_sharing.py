@@ -28,9 +28,19 @@ from cleveragents.application.operation_log import OperationLog
 from cleveragents.application.pulled_plans import PULL
 from cleveragents.application.share_refusals import refuse_reads, refuse_saved
 from cleveragents.domain.plan import Plan
-from cleveragents.domain.plan_refs import checkpoints_ref, records_ref
+from cleveragents.domain.plan_refs import Fetched, checkpoints_ref, records_ref
 from cleveragents.errors import BadInput, ConflictingState, UnknownPlan
 from cleveragents.ports import Clock, PlanRemotes, PlanStore
+
+
+@dataclass(frozen=True)
+class _Taking:
+    """One plan a pull or an import takes, and what `_what_to_do` said to do with it."""
+
+    plan_id: str
+    local: Plan | None
+    theirs: Fetched
+    what: str
 
 
 @dataclass
@@ -91,24 +101,24 @@ class PlanSharing:
             theirs = fetched.get(plan.id)
             if (
                 theirs is not None
-                and theirs[0] != ours
-                and self.remotes.is_ancestor(ours, theirs[0])
+                and theirs.records != ours
+                and self.remotes.is_ancestor(ours, theirs.records)
             ):
                 # Unchanged here since we last met, changed there: nothing of ours to send.
                 behind.append(Shared(plan.id, "behind", len(self.store.decisions(plan.id))))
                 continue
-            if theirs is not None and not self.remotes.is_ancestor(theirs[0], ours):
+            if theirs is not None and not self.remotes.is_ancestor(theirs.records, ours):
                 if not force:
                     raise self._diverged(
                         plan,
                         f"on {remote}",
-                        self.remotes.records(theirs[0]),
+                        self.remotes.records(theirs.records),
                         _choices(remote, plan.id),
                     )
                 ours = self.remotes.commit_records(
                     plan.id,
                     self.remotes.records(ours),
-                    [ours, theirs[0]],
+                    [ours, theirs.records],
                     plan.updated_at,
                     self.remotes.carried(ours),
                 )
@@ -116,8 +126,8 @@ class PlanSharing:
         refs_out = []
         for plan, ours, theirs in ready:
             self._move(records_ref(plan.id), ours)
-            if theirs is not None and theirs[1] is not None:
-                self._take_checkpoints(plan.id, theirs[1])
+            if theirs is not None and theirs.checkpoints is not None:
+                self._take_checkpoints(plan.id, theirs.checkpoints)
             refs_out.append(records_ref(plan.id))
             if self.remotes.tip(checkpoints_ref(plan.id)) is not None:
                 refs_out.append(checkpoints_ref(plan.id))
@@ -126,7 +136,7 @@ class PlanSharing:
         return behind + [
             Shared(
                 plan.id,
-                "up to date" if theirs is not None and theirs[0] == ours else "pushed",
+                "up to date" if theirs is not None and theirs.records == ours else "pushed",
                 len(self.store.decisions(plan.id)),
             )
             for plan, ours, theirs in ready
@@ -182,7 +192,7 @@ class PlanSharing:
 
     def _take(
         self,
-        fetched: dict[str, tuple[str, str | None]],
+        fetched: dict[str, Fetched],
         force: bool,
         command: str,
         where: str,
@@ -190,7 +200,7 @@ class PlanSharing:
     ) -> list[Shared]:
         plans = {p.id: p for p in self.store.plans()}
         steps = []
-        for plan_id, (theirs, checkpoints) in sorted(fetched.items()):
+        for plan_id, theirs in sorted(fetched.items()):
             local = plans.get(plan_id)
             if local is not None and local.deleted_at is not None:
                 deletes = [op.id for op in self.store.operations(plan_id) if op.kind == "delete"]
@@ -201,38 +211,38 @@ class PlanSharing:
                 )
             # Every plan's records checked whole, and to be the plan their ref names, before
             # any changes: one forged record refuses the whole pull.
-            self.store.decisions_in(self.remotes.records(theirs), plan_id)
-            if checkpoints is not None and self.remotes.saved_in(checkpoints):
+            self.store.decisions_in(self.remotes.records(theirs.records), plan_id)
+            if theirs.checkpoints is not None and self.remotes.saved_in(theirs.checkpoints):
                 raise BadInput(
                     f"plan {plan_id} {where} holds files saved for undo among its "
                     "checkpoints (an older version's, or forged): nothing was taken",
                     hint="ask whoever shared it to run it again with a current version",
                 )
-            steps.append((plan_id, local, theirs, checkpoints, self._what_to_do(local, theirs)))
-        diverged = [s for s in steps if s[4] == "diverged"]
+            what = self._what_to_do(local, theirs.records)
+            steps.append(_Taking(plan_id, local, theirs, what))
+        diverged = [step for step in steps if step.what == "diverged"]
         if diverged and not force:
-            plan_id, local, theirs, _, _ = diverged[0]
-            assert local is not None
-            raise self._diverged(local, where, self.remotes.records(theirs), hint(plan_id))
-        done = []
-        for plan_id, local, theirs, checkpoints, what in steps:
-            if checkpoints is not None:
-                self._take_checkpoints(plan_id, checkpoints)
-            if what in ("up to date", "ahead"):
-                result = Shared(plan_id, what, len(self.store.decisions(plan_id)))
-                base = self.remotes.tip(records_ref(plan_id))
-                if what == "up to date" and (
-                    base is None or self.remotes.is_ancestor(base, theirs)
-                ):
-                    self._move(records_ref(plan_id), theirs)
-            elif local is None:
-                self.store.import_records(self.remotes.records(theirs), plan_id)
+            first = diverged[0]
+            assert first.local is not None
+            records = self.remotes.records(first.theirs.records)
+            raise self._diverged(first.local, where, records, hint(first.plan_id))
+        return [self._taken(step, command) for step in steps]
+
+    def _taken(self, step: _Taking, command: str) -> Shared:
+        """One plan of a pull or an import taken, as `_what_to_do` said."""
+        plan_id, local, theirs, what = step.plan_id, step.local, step.theirs.records, step.what
+        if step.theirs.checkpoints is not None:
+            self._take_checkpoints(plan_id, step.theirs.checkpoints)
+        if what in ("up to date", "ahead"):
+            base = self.remotes.tip(records_ref(plan_id))
+            if what == "up to date" and (base is None or self.remotes.is_ancestor(base, theirs)):
                 self._move(records_ref(plan_id), theirs)
-                result = Shared(plan_id, "new", len(self.store.decisions(plan_id)))
-            else:
-                result = self._update(local, theirs, what, command)
-            done.append(result)
-        return done
+            return Shared(plan_id, what, len(self.store.decisions(plan_id)))
+        if local is None:
+            self.store.import_records(self.remotes.records(theirs), plan_id)
+            self._move(records_ref(plan_id), theirs)
+            return Shared(plan_id, "new", len(self.store.decisions(plan_id)))
+        return self._update(local, theirs, what, command)
 
     def _what_to_do(self, local: Plan | None, theirs: str) -> str:
         if local is None:

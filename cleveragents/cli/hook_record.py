@@ -42,7 +42,7 @@ def record(event: dict[str, Any], argv: list[str]) -> dict[str, Any]:
     from cleveragents.adapters.actors.claude_code import settings_file, transcript
     from cleveragents.adapters.actors.claude_code.settings_file import SettingsFile
     from cleveragents.application.claude_code_recording import SessionRecording
-    from cleveragents.bootstrap import session_services
+    from cleveragents.bootstrap_session import session_services
 
     enforce, allow = settings_file.policy_in(argv)
     services = session_services(event)

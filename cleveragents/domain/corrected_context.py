@@ -4,7 +4,7 @@ decision into the context the redone branch starts from. Pure: no store, no file
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cleveragents.domain.correction import Restore
@@ -61,3 +61,23 @@ def branch_message(restore: Restore, latest: int | None, at_target: int | None) 
     """Where the conversation goes on: it branches at the target unless only the files go
     back (then the agent keeps what it was told since)."""
     return latest if restore is Restore.FILES else at_target
+
+
+def told_differing(
+    restore: Restore, restored: Sequence[str], since_target: Callable[[], Sequence[str]]
+) -> list[str]:
+    """The files that differ from what the actor saw at the target once the correction is
+    made: none when both go back; those `restored` when only the files do; when only the
+    context does, every file that differs from the target's checkpoint, the user's edits
+    too (`since_target`, read only then)."""
+    if restore is Restore.FILES:
+        return list(restored)
+    if restore is Restore.CONTEXT:
+        return list(since_target())
+    return []
+
+
+def branch_checkpoint(restore: Restore, restored: str, safety: str) -> str:
+    """The files the redone branch starts from: those restored, unless only the context goes
+    back (then the files as the correction found them, its safety checkpoint)."""
+    return safety if restore is Restore.CONTEXT else restored

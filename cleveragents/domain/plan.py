@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from pydantic import BaseModel, Field, model_validator
@@ -11,7 +12,7 @@ from cleveragents.domain.browser import ElementExpect, PageExpectation
 from cleveragents.domain.budget import Budget, Usage
 from cleveragents.domain.states import Phase, PlanStatus
 
-__all__ = ["ActorSpec", "Check", "Phase", "Plan", "PlanStatus"]
+__all__ = ["ActorSpec", "Check", "Phase", "Plan", "PlanFileRead", "PlanStatus"]
 
 
 class Check(BaseModel):
@@ -82,3 +83,17 @@ class Plan(BaseModel):
     deleted_at: datetime | None = None
     created_at: datetime
     updated_at: datetime
+
+
+@dataclass(frozen=True)
+class PlanFileRead:
+    """What a plan file gives a new plan: its task and goal, its budget and drift threshold
+    (None: the defaults), and its text as read."""
+
+    task: str
+    goal: list[Check]
+    budget: Budget | None
+    drift_threshold: float | None
+    text: str
+    browser_url: str | None = None  # the page a `browser:` section opens first
+    by_claude: bool = False  # a task on a page and no steps: Claude makes them

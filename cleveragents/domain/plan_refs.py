@@ -5,6 +5,8 @@ INCOMING before a pull decides what to take. Files saved for undo (the user's ig
 files, nested repositories whole) are commits on SAVED, a chain of their own that no
 push, pull or export ever sends; no checkpoint has one as a parent."""
 
+from typing import NamedTuple
+
 PLANS = "refs/cleveragents/plans/"
 RECORDS = "refs/cleveragents/records/"
 INCOMING = "refs/cleveragents/incoming/"
@@ -12,6 +14,14 @@ SAVED = "refs/cleveragents/saved/"
 # The subjects of the commits of files saved for undo (older versions put them among the
 # checkpoints: such a chain is never sent).
 SAVED_SUBJECTS = ("cleveragents saved files: ", "cleveragents removed files: ")
+
+
+class Fetched(NamedTuple):
+    """A plan's refs as a fetch found them: its records commit, and its checkpoint commit
+    (None when it has none there)."""
+
+    records: str
+    checkpoints: str | None
 
 
 def checkpoints_ref(plan_id: str) -> str:

@@ -7,7 +7,12 @@ from typing import Any
 
 from behave import given, then, when
 
-from cleveragents.domain.corrected_context import branch_message, corrected_context
+from cleveragents.domain.corrected_context import (
+    branch_checkpoint,
+    branch_message,
+    corrected_context,
+    told_differing,
+)
 from cleveragents.domain.correction import Restore
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Phase
@@ -80,3 +85,31 @@ def step_notes(context: Any, told: str) -> None:
 @then("with --restore {restore} the conversation goes on from message {message:d}")
 def step_branch(context: Any, restore: str, message: int) -> None:
     assert branch_message(Restore(restore), latest=9, at_target=3) == message
+
+
+@given(
+    'the files restored are "{restored}" and those changed since the target\'s checkpoint "{since}"'
+)
+def step_files_differ(context: Any, restored: str, since: str) -> None:
+    context.restored, context.since = _listed(restored), _listed(since)
+
+
+@then('with --restore {restore} the agent is told that "{told}" differ')
+def step_told(context: Any, restore: str, told: str) -> None:
+    read: list[str] = []
+
+    def since_target() -> list[str]:
+        read.append("read")
+        return context.since
+
+    differ = told_differing(Restore(restore), context.restored, since_target)
+    assert differ == _listed(told), differ
+    # The tree is compared with the target's only when only the context goes back.
+    assert bool(read) == (restore == "context"), read
+    context.restore = Restore(restore)
+
+
+@then("the redone branch starts from the {start} checkpoint")
+def step_branch_start(context: Any, start: str) -> None:
+    found = branch_checkpoint(context.restore, restored="restored", safety="safety")
+    assert found == start, found

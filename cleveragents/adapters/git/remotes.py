@@ -26,7 +26,14 @@ from cleveragents.adapters.git.modes import TREE_FOLDER
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 from cleveragents.adapters.git.user_ignores import UserIgnores
-from cleveragents.domain.plan_refs import INCOMING, PLANS, RECORDS, SAVED_SUBJECTS
+from cleveragents.domain.plan_refs import (
+    INCOMING,
+    PLANS,
+    RECORDS,
+    SAVED_SUBJECTS,
+    Fetched,
+    records_ref,
+)
 from cleveragents.errors import BadInput, ConflictingState, GitFailed
 
 FILE = "records.jsonl"
@@ -75,6 +82,12 @@ class GitRemotes:
                 found[path.removeprefix(f"{CARRIED}/")] = blob
         contents = self.objects.contents(list(found.values()))
         return {name: contents[blob] for name, blob in found.items()}
+
+    def carried_by(self, plan_id: str) -> dict[str, bytes]:
+        """The files the plan's records commit carries (its Claude Code sessions, pulled);
+        none before it has one."""
+        tip = self.tip(records_ref(plan_id))
+        return self.carried(tip) if tip is not None else {}
 
     def commit_records(
         self,
@@ -179,7 +192,7 @@ class GitRemotes:
                 hint="name a remote of `git remote -v`, a URL or a path git can fetch from",
             ) from error
 
-    def fetch(self, remote: str, plan_ids: list[str]) -> dict[str, tuple[str, str | None]]:
+    def fetch(self, remote: str, plan_ids: list[str]) -> dict[str, Fetched]:
         """Fetch the plans' refs from `remote` under INCOMING; each plan's records commit
         and checkpoint commit (None when it has none there), by plan id."""
         if not plan_ids:
@@ -218,7 +231,7 @@ class GitRemotes:
         for plan_id in plan_ids:
             records = self.tip(f"{INCOMING}records/{plan_id}")
             if records is not None:
-                found[plan_id] = (records, self.tip(f"{INCOMING}plans/{plan_id}"))
+                found[plan_id] = Fetched(records, self.tip(f"{INCOMING}plans/{plan_id}"))
         return found
 
     def _remote_refs(self, remote: str) -> set[str]:
