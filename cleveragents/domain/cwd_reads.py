@@ -40,7 +40,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from cleveragents.domain.config_programs import script_reach
+from cleveragents.domain.cwd_places import anywhere, as_here, in_every, relative, run_anywhere
 from cleveragents.domain.gdb_python import gdb_lines, script_lines
 from cleveragents.domain.gdb_safe_path import GDB_NAMES, safe_path_places
 from cleveragents.domain.git_calls import git_runs
@@ -132,9 +132,6 @@ LOOP_SOURCED = re.compile(
     re.M,
 )
 
-# What names the folder a program starts in (`$PWD/x`), or one above it (`../x`).
-HERE = ("$PWD/", "${PWD}/", "$(pwd)/", "./", "../")
-
 
 def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> list[Reach]:
     """The places (patterns from the tree's top) `text`, the home's config `setting` of a
@@ -149,68 +146,66 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         program = {VIM: "vim or nvim", NVIM: "nvim", GDB: "gdb"}[kind]
         words = (GDB_SOURCE if kind == GDB else VIM_SOURCE).findall(body)
         local = [
-            Reach(_anywhere(w), program, hint=f"{setting}'s `source`")
+            Reach(anywhere(w), program, hint=f"{setting}'s `source`")
             for w in words
-            if _relative(w) and not w.startswith("<")
+            if relative(w) and not w.startswith("<")
         ]
         names, sourcing = sourced_names(lines) if kind != GDB and not autoload else ([], False)
         said = f"{setting}'s `:execute` of `source`"  # `exe 'so' findfile('.vimlocal', '.;')`
-        local += [Reach(_anywhere(n), program, hint=said) for n in names]
+        local += [Reach(anywhere(n), program, hint=said) for n in names]
         local += (
-            _names(("*.vim", ".vim*", "_vim*"), program, said) if sourcing and not names else []
+            in_every(("*.vim", ".vim*", "_vim*"), program, said) if sourcing and not names else []
         )
     if kind == VIM and VIM_EXRC.search(body):
-        return _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`") + local
+        return in_every(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`") + local
     if kind == NVIM and (LUA_EXRC.search(body) or VIM_EXRC.search(body)):
-        return _names(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc") + local
+        return in_every(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc") + local
     if kind in (VIM, NVIM) and unread:  # `exe g:cmd`: it may set exrc
         said = f"{setting}'s `:execute`, which may set exrc"
-        return _names(VIM_NAMES + NVIM_NAMES, program, said) + local
+        return in_every(VIM_NAMES + NVIM_NAMES, program, said) + local
     if kind in (VIM, NVIM):
         return local
     if kind == GDB and unread:  # Python agents does not read: it may set the safe-path
         said = f"{setting}'s python or eval, which may set the safe-path"
-        return _names(GDB_NAMES, "gdb", said) + local
+        return in_every(GDB_NAMES, "gdb", said) + local
     if kind == GDB:
         return safe_path_places(lines, setting, top, home) + local
     if kind == LLDB and any(LLDB_CWD.match(line) for line in lines):
-        return _names((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
+        return in_every((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
     if kind == SSH:
         return _ssh(lines, setting)
     if kind == PSQL:
         read = [w.strip("'") for w in PSQL_READ.findall(body)]
-        places = [Reach(_anywhere(w), "psql", hint=f"{setting}'s \\i") for w in read]
+        places = [Reach(anywhere(w), "psql", hint=f"{setting}'s \\i") for w in read]
         given = PSQL_RUN.findall(body)
-        ran = _commands([a or b for a, b, _ in given if a or b], "psql", f"{setting}'s \\!")
-        ran += _commands([c for _, _, c in given if c], "psql", f"{setting}'s prompt")
-        return [r for r in places if _relative(r.path)] + ran
+        ran = run_anywhere([a or b for a, b, _ in given if a or b], "psql", f"{setting}'s \\!")
+        ran += run_anywhere([c for _, _, c in given if c], "psql", f"{setting}'s prompt")
+        return [r for r in places if relative(r.path)] + ran
     if kind == TMUX:
         found = [w.strip("'\"") for line in lines for w in TMUX_SOURCE.findall(line)]
-        places = [Reach(_anywhere(w), "tmux", hint=f"{setting}'s source-file") for w in found]
+        places = [Reach(anywhere(w), "tmux", hint=f"{setting}'s source-file") for w in found]
         runs = [w.strip("'\"") for line in lines for w in TMUX_RUN.findall(line)]
-        return [r for r in places if _relative(r.path)] + _commands(
+        return [r for r in places if relative(r.path)] + run_anywhere(
             runs, "tmux", f"{setting}'s run-shell"
         )
     if kind == SHELL:
-        body = _as_here(body)  # `source "$(pwd)/x"`: `./x`
+        body = as_here(body)  # `source "$(pwd)/x"`: `./x`
         words = [m[2] for m in SOURCED.finditer(body)]
-        places = [Reach(_anywhere(w), "your shell", hint=f"{setting}'s `source`") for w in words]
+        places = [Reach(anywhere(w), "your shell", hint=f"{setting}'s `source`") for w in words]
         started = [m[2] for m in STARTUP.finditer(body)]
-        places += [
-            Reach(_anywhere(w), "python", hint=f"{setting}'s PYTHONSTARTUP") for w in started
-        ]
+        places += [Reach(anywhere(w), "python", hint=f"{setting}'s PYTHONSTARTUP") for w in started]
         prompts = [EARLIER.sub("", m[1] or m[2] or m[3]) for m in PROMPT.finditer(body)]
-        ran = _commands(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
+        ran = run_anywhere(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
         shown = [m[1] or m[2] or m[3] for m in PS.finditer(body)]
         inner = [a or b for value in shown for a, b in SUBSTITUTED.findall(value)]
-        ran += _commands(inner, "your shell", f"{setting}'s prompt")
+        ran += run_anywhere(inner, "your shell", f"{setting}'s prompt")
         traps = [m.strip("'\"") for m in TRAP.findall(body)]
-        ran += _commands(traps, "your shell", f"{setting}'s trap")
+        ran += run_anywhere(traps, "your shell", f"{setting}'s trap")
         ran += _dotenv(body, setting) if OMZ_DOTENV.search(body) else []
         ran += _started(body, setting, top, home)
-        return [r for r in places if _relative(r.path)] + ran + _git(body, setting, top, home)
+        return [r for r in places if relative(r.path)] + ran + _git(body, setting, top, home)
     if kind == EMACS and EMACS_LOCAL.search(body):
-        return _names(EMACS_NAMES, "emacs", f"{setting}'s local eval")
+        return in_every(EMACS_NAMES, "emacs", f"{setting}'s local eval")
     return []
 
 
@@ -290,19 +285,15 @@ def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], 
     return lines, False
 
 
-def _names(names: tuple[str, ...], program: str, setting: str) -> list[Reach]:
-    return [Reach(f"{ANY_FOLDERS}/{name}", program, hint=setting) for name in dict.fromkeys(names)]
-
-
 def _started(body: str, setting: str, top: str, home: str) -> list[Reach]:
     """What vim's and gdb's startup options in a shell file (`VIMINIT`, `vim --cmd`, `gdb
     -iex`: `domain/startup_options.py`) have them read from the folder they start in."""
     vim, gdb, vim_unknown, gdb_unknown = startup_lines(body)
     said, told = f"{setting}'s VIMINIT or vim option", f"{setting}'s gdb option"
     found = reads(VIM, vim, said, top, home) if vim else []
-    found += _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{said}: exrc unknown") * vim_unknown
+    found += in_every(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{said}: exrc unknown") * vim_unknown
     found += reads(GDB, gdb, told, top, home) if gdb else []
-    return found + _names(GDB_NAMES, "gdb", f"{told}: safe-path unknown") * gdb_unknown
+    return found + in_every(GDB_NAMES, "gdb", f"{told}: safe-path unknown") * gdb_unknown
 
 
 def _dotenv(body: str, setting: str) -> list[Reach]:
@@ -311,7 +302,7 @@ def _dotenv(body: str, setting: str) -> list[Reach]:
     listed = [m[1] or m[2] or m[3] for m in DOTENV_FILE.finditer(body)]
     words = [w.strip("'\"") for value in listed for w in re.findall(r"'[^']*'|\S+", value)]
     names = [".env", *(w for w in words if w and "$" not in w and not w.startswith("/"))]
-    return _names(tuple(escaped(n) for n in names), "zsh", f"{setting}'s oh-my-zsh dotenv")
+    return in_every(tuple(escaped(n) for n in names), "zsh", f"{setting}'s oh-my-zsh dotenv")
 
 
 def _ssh(lines: list[str], setting: str) -> list[Reach]:
@@ -324,7 +315,7 @@ def _ssh(lines: list[str], setting: str) -> list[Reach]:
             commands.append(match[2])
         else:
             commands += [w.strip('"') for w in SSH_EXEC.findall(match[2])]
-    return _commands(commands, "ssh", f"{setting}'s command")
+    return run_anywhere(commands, "ssh", f"{setting}'s command")
 
 
 def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
@@ -342,7 +333,7 @@ def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
         inner, outer = start.startswith(f"{top}/"), top.startswith(f"{start.rstrip('/')}/")
         related = start and (start == top or inner or outer)
         if not related:
-            found.append(Reach(_anywhere(run.path), run.program, hint=hint))
+            found.append(Reach(anywhere(run.path), run.program, hint=hint))
             continue
         folders = [start]
         while run.from_top and folders[-1] != "/":
@@ -354,47 +345,3 @@ def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
                 shown = inside if re.search(r"[*?\[]", run.path) else escaped(inside)
                 found.append(Reach(shown, run.program, hint=hint))
     return found
-
-
-def _commands(commands: list[str], program: str, said: str) -> list[Reach]:
-    """The relative places the command lines `commands` run, from the folder `program`
-    starts in: in every folder of the tree."""
-    found: list[Reach] = []
-    for command in commands:
-        for reach in script_reach(_as_here(command).replace("%%", "%")):
-            if reach.data or reach.path == WHOLE or not _relative(reach.path):
-                continue
-            if reach.path.rpartition("/")[2].startswith("-"):  # `source -- x`: an option
-                continue
-            found.append(Reach(_anywhere(reach.path), program, hint=said))
-    return found
-
-
-def _relative(path: str) -> bool:
-    """Whether a place is named from the folder a program starts in."""
-    rest = _here(path.removeprefix(f"{ANY_FOLDERS}/"))
-    return bool(rest) and not rest.startswith(("/", "~", "$", "%", "<"))
-
-
-def _anywhere(word: str) -> str:
-    """The pattern of `word`, a path from whatever folder a program starts in: in every
-    folder of the tree (`$PWD/x`: `x`; `../x` from any folder is in every folder but the
-    deepest, attack 23 F23)."""
-    word = _here(word)
-    if word.startswith(("/", "~", "$", "%")):
-        return word
-    return f"{ANY_FOLDERS}/{_here(posixpath.normpath(word))}"
-
-
-def _as_here(text: str) -> str:
-    """`text` with `$PWD/x` (`"$PWD"/x`, `$(pwd)/x`) as `./x`: the folder it starts in."""
-    for here in HERE[:-2]:
-        text = text.replace(f'"{here[:-1]}"/', "./").replace(here, "./")
-    return text
-
-
-def _here(word: str) -> str:
-    """`word` without what names the folder a program starts in or one above it."""
-    while word.startswith(HERE):
-        word = word[len(next(here for here in HERE if word.startswith(here))) :]
-    return word
