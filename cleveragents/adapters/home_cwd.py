@@ -27,6 +27,7 @@ from cleveragents.adapters.home_words import _text
 from cleveragents.domain.cwd_reads import (
     EMACS,
     GDB,
+    IPYTHON,
     LLDB,
     NVIM,
     PSQL,
@@ -58,6 +59,8 @@ CONFIG_FILES = (
 # Where a vim or nvim config sets its options too (LazyVim's `lua/config/options.lua`).
 GLOBS = (
     (".vim/plugin/*.vim", VIM), (".vim/after/plugin/*.vim", VIM), (".psqlrc-*", PSQL),
+    (".ipython/profile_*/ipython_config.py", IPYTHON),
+    (".ipython/profile_*/ipython_kernel_config.py", IPYTHON),
 )  # fmt: skip
 CONFIG_GLOBS = (("nvim/plugin/*", NVIM), ("nvim/after/plugin/*", NVIM), ("nvim/lua/**/*.lua", NVIM))
 MOST_GLOBBED = 256  # files of those globs read, at most, each

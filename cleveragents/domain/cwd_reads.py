@@ -25,6 +25,8 @@ the model wrote runs at the user's next such program there, outside the sandbox.
     (attack 23 F16; it asks first unless `ZSH_DOTENV_PROMPT=false`: held either way);
   * psql's `\\i x.sql` (`\\include`) in `~/.psqlrc`, the commands its `\\!`, `\\o |`, `\\g |`
     and a prompt's `%`cmd`` run: from the folder psql starts in (attack 23 F16);
+  * IPython's `exec_files`, `file_to_run` and `exec_lines`' `%run x.py` in a profile's
+    config: a relative one from the folder ipython starts in;
   * emacs' `enable-local-variables` set to `:all` or `enable-local-eval` to `t` in its init
     file (its `custom.el`, Spacemacs', Doom's): the `eval:` of a `.dir-locals.el` in the
     folder of a file it opens, or above it, runs unasked (a file's own local variables: the
@@ -49,7 +51,7 @@ from cleveragents.domain.startup_options import startup_lines
 from cleveragents.domain.vim_expressions import command_lines, loaded, sourced_names
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
-EMACS, PSQL = "emacs", "psql"
+EMACS, PSQL, IPYTHON = "emacs", "psql", "ipython"
 # A plugin manager's autoload file (vim-plug's `plug.vim`, pathogen's, dein's) or a package's
 # (minpac's): read as vim's, but its `:execute`s (plugin paths) not counted; the user's own
 # `autoload/` files are read as any vim file (attack 27 R13).
@@ -84,6 +86,13 @@ EMACS_NAMES = (".dir-locals.el", ".dir-locals-2.el")
 # run, and a prompt's `%`cmd``.
 PSQL_READ = re.compile(r"\\(?:i|include)\s+('[^']*'|[^\s\\]+)")
 PSQL_RUN = re.compile(r"\\!\s*(.+)$|\\[og]\s*\|\s*(.+)$|%`([^`]*)`", re.M)
+# IPython's `exec_files` and `file_to_run` (found first in the folder it starts in), and an
+# `exec_lines` `%run x.py`, in a profile's `ipython_config.py` (`=`, `+=`, `.append(...)`).
+IPYTHON_RUNS = re.compile(
+    r"\b(exec_files|exec_lines|file_to_run)\s*(?:\+?=|\.append\(|\.extend\()\s*"
+    r"(\[[^\]]*\]|'[^']*'|\"[^\"]*\")"
+)
+IPYTHON_RUN = re.compile(r"^\s*%?run\s+(?:-\w+\s+)*([^\s;]+)")
 LLDB_CWD = re.compile(r"^\s*settings\s+set\s+target\.load-cwd-lldbinit\s+true\b")
 SSH_RUNS = re.compile(r"^\s*(proxycommand|localcommand|knownhostscommand|match)\b[\s=]+(.*)$", re.I)
 SSH_EXEC = re.compile(r"\bexec\s+(\"[^\"]*\"|\S+)", re.I)
@@ -204,6 +213,8 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         ran += _dotenv(body, setting) if OMZ_DOTENV.search(body) else []
         ran += _started(body, setting, top, home)
         return [r for r in places if relative(r.path)] + ran + _git(body, setting, top, home)
+    if kind == IPYTHON:
+        return _ipython(body, setting)
     if kind == EMACS and EMACS_LOCAL.search(body):
         return in_every(EMACS_NAMES, "emacs", f"{setting}'s local eval")
     return []
@@ -303,6 +314,19 @@ def _dotenv(body: str, setting: str) -> list[Reach]:
     words = [w.strip("'\"") for value in listed for w in re.findall(r"'[^']*'|\S+", value)]
     names = [".env", *(w for w in words if w and "$" not in w and not w.startswith("/"))]
     return in_every(tuple(escaped(n) for n in names), "zsh", f"{setting}'s oh-my-zsh dotenv")
+
+
+def _ipython(body: str, setting: str) -> list[Reach]:
+    """The files IPython runs from the folder it starts in by a profile's config: a relative
+    `exec_files` or `file_to_run` entry, an `exec_lines` `%run x.py`."""
+    found: list[Reach] = []
+    for key, value in IPYTHON_RUNS.findall(body):
+        strings = [a or b for a, b in re.findall(r"'([^']*)'|\"([^\"]*)\"", value)]
+        if key == "exec_lines":
+            strings = [m[1] for line in strings if (m := IPYTHON_RUN.match(line))]
+        said = f"{setting}'s {key}"
+        found += [Reach(anywhere(f), "ipython", hint=said) for f in strings if relative(f)]
+    return found
 
 
 def _ssh(lines: list[str], setting: str) -> list[Reach]:

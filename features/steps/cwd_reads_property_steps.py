@@ -81,9 +81,25 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
     ".config/nvim/init.lua": (
-        ("vim.o.exrc = true", "vim.opt.exrc = true", 'vim.cmd("set exrc")', "vim.go.exrc=true"),
+        (
+            "vim.o.exrc = true",
+            "vim.opt.exrc = true",
+            'vim.cmd("set exrc")',
+            "vim.go.exrc=true",
+            # a package or a Lua file `init.lua` runs (`packadd`, `luafile`, `dofile`)
+            "vim.cmd('packadd opts')@@.config/nvim/pack/my/opt/opts/plugin/o.vim=set exrc",
+            "vim.cmd.packadd('opts')@@.config/nvim/pack/my/opt/opts/plugin/o.vim=set exrc",
+            "vim.cmd('luafile ~/.config/nvim/o.lua')@@.config/nvim/o.lua=vim.o.exrc = true",
+            "vim.cmd('luafile {n}')",
+            "dofile('{n}')",
+        ),
         (".nvim.lua", ".nvimrc", ".exrc"),
-        ("vim.o.exrc = false", "-- vim.o.exrc = true"),
+        (
+            "vim.o.exrc = false",
+            "-- vim.o.exrc = true",
+            "vim.cmd('packadd opts')@@.config/nvim/pack/my/opt/opts/plugin/o.vim=set nu",
+            "vim.cmd('luafile ~/{n}')",
+        ),
     ),
     ".config/nvim/lua/config/options.lua": (
         ("vim.opt.exrc = true", "local o = vim.o\nvim.o.exrc = true"),
@@ -340,6 +356,19 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
         ),
         (),
         ("\\ir {n}", "-- \\i {n}", "\\i ~/{n}", "\\! clear", "\\set PROMPT1 '%/%R%# '"),
+    ),
+    ".ipython/profile_default/ipython_config.py": (  # what IPython runs at its start
+        (
+            "c.InteractiveShellApp.exec_files = ['{n}']",
+            "c.InteractiveShellApp.exec_lines = ['%load_ext autoreload', '%run {n}']",
+            "c.InteractiveShellApp.exec_files.append('./{n}')",
+        ),
+        (),
+        (
+            "c.InteractiveShellApp.exec_files = ['~/{n}']",
+            "c.InteractiveShellApp.exec_lines = ['%load_ext autoreload']",
+            "# c.InteractiveShellApp.exec_files = ['{n}']",
+        ),
     ),
     ".emacs.d/init.el": (  # a `.dir-locals.el`'s `eval:` unasked (attack 23 F16)
         (
