@@ -24,6 +24,7 @@ is kept when it holds a `/`, which is harmless.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -33,6 +34,7 @@ from typing import NamedTuple
 
 from cleveragents.domain import code_options, interpreters, runner_options, tool_configs, vouches
 from cleveragents.domain import launchers as table
+from cleveragents.domain.git_programs import ext_address
 from cleveragents.domain.reach import (
     PACKAGE,
     SUBSTITUTED,
@@ -100,6 +102,9 @@ def program_reach(key: str, value: str) -> list[Reach]:
     """The places of the tree the setting `key = value` may run, from the tree's top."""
     if not runs_program(key, value):
         return [Reach(word) for word in program_words(value)]
+    if ext_address(key, value):  # `ext::sh -c touch% x`: words on spaces, `% ` one in a word
+        words = [re.sub(r"%([ %])", r"\1", w) for w in re.split(r"(?<!%) ", value[5:]) if w]
+        return _script(shlex.join(words), "")
     return _script(value.removeprefix("!"), "")
 
 
@@ -142,9 +147,12 @@ def reading_hook() -> bool:
 
 
 def runs_program(key: str, value: str) -> bool:
-    """Whether git runs `value` of `key` as a command line."""
+    """Whether git runs `value` of `key` as a command line (a remote's `ext::` address: its
+    command, where the config's protocol policy lets it: `git_programs.ext_policed`)."""
     if key.startswith("alias."):
         return value.startswith("!")
+    if ext_address(key, value):
+        return True
     return any(fnmatchcase(key, pattern) for pattern in PROGRAMS)
 
 
