@@ -1,14 +1,14 @@
 """vim's and gdb's own startup options set in the home's shell files (attack 25 G13), as the
 config lines they are: `export VIMINIT='set exrc'` (`EXINIT`, fish's `set -gx`; the XDG setup
 `VIMINIT='let $MYVIMRC="~/.config/vim/vimrc" | source $MYVIMRC'`, its `let $X = "..."`
-put in), a vim alias's or function's `--cmd "set exrc"` and `-u FILE` (read as `source
-FILE`); a gdb one's `-iex`/`-ex`/`-eiex` commands and `-ix`/`-x`/`-eix FILE` (as `source
-FILE`), in every spelling gdb takes (`GDB_OPTIONS`). Only the words after the vim or gdb
-command word of a simple command (an alias's body one) are its options: `ps -u root` beside
-`EDITOR=vim` is not (attack 27 R2, R16). `domain/cwd_reads.py` reads the lines as the
-program's own config; one holding a variable agents cannot name (`source
-$XDG_CONFIG_HOME/vim/vimrc`, a `let` of an expression) is said unknown: it may set exrc or
-the safe-path."""
+put in, both of a `has("nvim") ? A : B`), a vim alias's or function's `--cmd "set exrc"`
+and `-u FILE` (read as `source FILE`); a gdb one's `-iex`/`-ex`/`-eiex` commands and
+`-ix`/`-x`/`-eix FILE` (as `source FILE`), in every spelling gdb takes (`GDB_OPTIONS`).
+Only the words after the vim or gdb command word of a simple command (an alias's body one)
+are its options: `ps -u root` beside `EDITOR=vim` is not (attack 27 R2, R16).
+`domain/cwd_reads.py` reads the lines as the program's own config; one holding a variable
+agents cannot name (`source $XDG_CONFIG_HOME/vim/vimrc`, a `let` of an expression) is said
+unknown: it may set exrc or the safe-path."""
 
 from __future__ import annotations
 
@@ -22,7 +22,12 @@ VIM_INIT = re.compile(
 VIM_WORD = re.compile(r"(?:.*/)?(?:n?vim|gvim|vimdiff|view|vi|ex)")
 GDB_WORD = re.compile(r"(?:.*/)?gdb(?:-multiarch)?")
 CONFIG_HOME = re.compile(r"\bXDG_CONFIG_HOME=" + QUOTED)
-LET = re.compile(r"let\s+\$(\w+)\s*=\s*(?:'([^']*)'|\"([^\"\\]*)\")")
+# `let $X = "..."`, or vim's ternary on `has()` (the XDG setup's `has("nvim") ? A : B`: vim
+# takes B, nvim A, both reading VIMINIT).
+STRING = r"(?:'[^']*'|\"[^\"\\]*\")"
+LET = re.compile(
+    rf"let\s+\$(\w+)\s*=\s*(?:!?\s*has\s*\(\s*{STRING}\s*\)\s*\?\s*({STRING})\s*:\s*)?({STRING})"
+)
 # A shell line's pieces: a separator of commands, blanks, or a piece of a word (quoted, a
 # quote left open to the line's end, or plain).
 PIECE = re.compile(r"(&&|\|\||[;&|()]|\n)|(\s+)|('[^']*'?|\"(?:[^\"\\]|\\.)*\"?|[^\s'\";&|()]+)")
@@ -186,14 +191,16 @@ def _unquoted(word: str) -> str:
 def _let(value: str) -> str:
     """A VIMINIT `value` as its `|`-parted lines, each `$X` a `let $X = "..."` before it
     sets put in (the `let` itself left out)."""
-    names: dict[str, str] = {}
+    names: dict[str, list[str]] = {}
     found: list[str] = []
     for piece in value.split("|"):
         let = LET.fullmatch(piece.strip())
         if let is not None:
-            names[let[1]] = let[2] if let[2] is not None else let[3]
+            names[let[1]] = [v[1:-1] for v in (let[2], let[3]) if v is not None]
             continue
-        for name, put in names.items():
-            piece = re.sub(rf"\$(?:{name}\b|\{{{name}\}})", put.replace("\\", "\\\\"), piece)
-        found.append(piece.strip())
+        pieces = [piece]
+        for name, values in names.items():
+            spelled = rf"\$(?:{name}\b|\{{{name}\}})"
+            pieces = [re.sub(spelled, v.replace("\\", "\\\\"), p) for p in pieces for v in values]
+        found += [p.strip() for p in dict.fromkeys(pieces)]
     return "\n".join(found)

@@ -283,6 +283,10 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             # attack 27 R17: the XDG setup as the Arch wiki gives it
             "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
             '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set exrc',
+            # the Arch wiki's VIMINIT: vim's ternary on `has("nvim")`, each file read
+            'export XDG_CONFIG_HOME=~/.config\nexport VIMINIT=\'let $MYVIMRC = has("nvim") ? '
+            '"$XDG_CONFIG_HOME/nvim/init.vim" : "$XDG_CONFIG_HOME/vim/vimrc" | so $MYVIMRC\''
+            "@@.config/vim/vimrc=set exrc",
         ),
         (".exrc", ".vimrc", ".nvimrc"),
         (
@@ -295,6 +299,9 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias view='less -u {n}'",
             "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
             '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set nocp',
+            'export XDG_CONFIG_HOME=~/.config\nexport VIMINIT=\'let $MYVIMRC = has("nvim") ? '
+            '"$XDG_CONFIG_HOME/nvim/init.vim" : "$XDG_CONFIG_HOME/vim/vimrc" | so $MYVIMRC\''
+            "@@.config/vim/vimrc=set nocp",
             "# export VIMINIT='set exrc'",
         ),
     ),
