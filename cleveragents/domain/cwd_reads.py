@@ -142,10 +142,13 @@ LOOP_SOURCED = re.compile(
 )
 
 
-def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> list[Reach]:
+def reads(
+    kind: str, text: str, setting: str, top: str = "", home: str = "", config_home: str = ""
+) -> list[Reach]:
     """The places (patterns from the tree's top) `text`, the home's config `setting` of a
     program of `kind`, has a program read from whatever folder it starts in; `top`, `home`
-    (absolute, resolved) for gdb's safe-path."""
+    (absolute, resolved) for gdb's safe-path; `config_home`: the `XDG_CONFIG_HOME` the
+    user's shell gives when the file sets none (`startup_options.startup_lines`)."""
     autoload, kind = kind == VIM_AUTOLOAD, VIM if kind == VIM_AUTOLOAD else kind
     lines, unread = _lines(kind, text, home)
     unread = unread and not autoload
@@ -211,7 +214,7 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         traps = [m.strip("'\"") for m in TRAP.findall(body)]
         ran += run_anywhere(traps, "your shell", f"{setting}'s trap")
         ran += _dotenv(body, setting) if OMZ_DOTENV.search(body) else []
-        ran += _started(body, setting, top, home)
+        ran += _started(body, setting, top, home, config_home)
         return [r for r in places if relative(r.path)] + ran + _git(body, setting, top, home)
     if kind == IPYTHON:
         return _ipython(body, setting)
@@ -261,12 +264,12 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def started(kind: str, text: str, home: str) -> list[tuple[str, str]]:
+def started(kind: str, text: str, home: str, config_home: str = "") -> list[tuple[str, str]]:
     """The vim and gdb files (absolute, or globs) and their kinds the startup options of a
     shell file `text` have vim or gdb read (`vim -u FILE`, VIMINIT's `source`, `gdb -ix`)."""
     if kind != SHELL:
         return []
-    vim, gdb = startup_lines("\n".join(_lines(SHELL, text, home)[0]))[:2]
+    vim, gdb = startup_lines("\n".join(_lines(SHELL, text, home)[0]), config_home)[:2]
     found = [(p, VIM) for p in sourced(VIM, vim, home, home)]
     return found + [(p, script_kind(GDB, p)) for p in sourced(GDB, gdb, home, home)]
 
@@ -296,10 +299,10 @@ def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], 
     return lines, False
 
 
-def _started(body: str, setting: str, top: str, home: str) -> list[Reach]:
+def _started(body: str, setting: str, top: str, home: str, config_home: str) -> list[Reach]:
     """What vim's and gdb's startup options in a shell file (`VIMINIT`, `vim --cmd`, `gdb
     -iex`: `domain/startup_options.py`) have them read from the folder they start in."""
-    vim, gdb, vim_unknown, gdb_unknown = startup_lines(body)
+    vim, gdb, vim_unknown, gdb_unknown = startup_lines(body, config_home)
     said, told = f"{setting}'s VIMINIT or vim option", f"{setting}'s gdb option"
     found = reads(VIM, vim, said, top, home) if vim else []
     found += in_every(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{said}: exrc unknown") * vim_unknown

@@ -58,9 +58,10 @@ VIM_VALUED = set("cSiTstuUW")
 SOURCE = re.compile(r"\s*:*\s*so(?:u(?:r(?:ce?)?)?)?!?\s")
 
 
-def startup_lines(body: str) -> tuple[str, str, bool, bool]:
+def startup_lines(body: str, config_home: str = "") -> tuple[str, str, bool, bool]:
     """The vim lines and the gdb lines the startup options in the shell text `body` run,
-    and whether each holds a variable agents cannot name."""
+    and whether each holds a variable agents cannot name (`$XDG_CONFIG_HOME`: the one
+    `body` sets, else `config_home`, the value the user's shell gives, when not "")."""
     vim: list[str] = []
     gdb: list[str] = []
     for value in VIM_INIT.findall(body):
@@ -69,7 +70,7 @@ def startup_lines(body: str) -> tuple[str, str, bool, bool]:
         for words in _commands(line):
             vim += _vim(words)
             gdb += _gdb(words)
-    vim = [_config_home(line, body) for line in vim]
+    vim = [_config_home(line, body, config_home) for line in vim]
     unknown = [re.search(r"\$(?!HOME\b|\{HOME\})", "\n".join(lines)) for lines in (vim, gdb)]
     return "\n".join(vim), "\n".join(gdb), bool(unknown[0]), bool(unknown[1])
 
@@ -170,11 +171,12 @@ def _gdb_option(name: str) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
-def _config_home(line: str, body: str) -> str:
+def _config_home(line: str, body: str, given: str = "") -> str:
     """A vim `line` with `$XDG_CONFIG_HOME` put in as the one plain value `body` gives it
     (`export XDG_CONFIG_HOME=~/.config`, the Arch wiki's setup: attack 27 R17); as it is
-    when `body` gives none, or more than one, or one of a variable."""
-    values = {_unquoted(v) for v in CONFIG_HOME.findall(body)}
+    when `body` gives none (and the shell none: `given`), or more than one, or one of a
+    variable."""
+    values = {_unquoted(v) for v in CONFIG_HOME.findall(body)} or ({given} if given else set())
     plain = [v for v in values if not re.search(r"\$(?!HOME\b|\{HOME\})", v)]
     if len(values) != 1 or len(plain) != 1:
         return line

@@ -283,6 +283,10 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             # attack 27 R17: the XDG setup as the Arch wiki gives it
             "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
             '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set exrc',
+            # XDG_CONFIG_HOME set in a file agents does not read, which the shell that
+            # started agents ran too (`.xdg_env`: the example gives it to agents)
+            "export VIMINIT='let $MYVIMRC=\"$XDG_CONFIG_HOME/vim/vimrc\" | source $MYVIMRC'"
+            "@@.xdg_env=export XDG_CONFIG_HOME=~/.config@@.config/vim/vimrc=set exrc",
             # the Arch wiki's VIMINIT: vim's ternary on `has("nvim")`, each file read
             'export XDG_CONFIG_HOME=~/.config\nexport VIMINIT=\'let $MYVIMRC = has("nvim") ? '
             '"$XDG_CONFIG_HOME/nvim/init.vim" : "$XDG_CONFIG_HOME/vim/vimrc" | so $MYVIMRC\''
@@ -302,6 +306,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             'export XDG_CONFIG_HOME=~/.config\nexport VIMINIT=\'let $MYVIMRC = has("nvim") ? '
             '"$XDG_CONFIG_HOME/nvim/init.vim" : "$XDG_CONFIG_HOME/vim/vimrc" | so $MYVIMRC\''
             "@@.config/vim/vimrc=set nocp",
+            "export VIMINIT='let $MYVIMRC=\"$XDG_CONFIG_HOME/vim/vimrc\" | source $MYVIMRC'"
+            "@@.xdg_env=export XDG_CONFIG_HOME=~/.config@@.config/vim/vimrc=set nocp",
             "# export VIMINIT='set exrc'",
         ),
     ),
@@ -425,6 +431,8 @@ def _example(root: Path, data: st.DataObject) -> None:
         (home / sourced).parent.mkdir(parents=True, exist_ok=True)
         (home / sourced).write_text(f"{text}\n")
     os.environ["HOME"] = str(home)
+    if any(m.startswith(".xdg_env=") for m in more):  # the user's shell exported it
+        os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
     wanted = data.draw(st.sampled_from(names)) if names and "{n}" not in form else name
     # In any case, or with a trailing dot: what a case-insensitive disk opens by the name
     # (`rules.name_as_opened`, attack 23 F31).
