@@ -27,6 +27,7 @@ from cleveragents.adapters.home_words import _text
 from cleveragents.domain.cwd_reads import (
     EMACS,
     GDB,
+    IPYTHON,
     LLDB,
     NVIM,
     PSQL,
@@ -58,6 +59,8 @@ CONFIG_FILES = (
 # Where a vim or nvim config sets its options too (LazyVim's `lua/config/options.lua`).
 GLOBS = (
     (".vim/plugin/*.vim", VIM), (".vim/after/plugin/*.vim", VIM), (".psqlrc-*", PSQL),
+    (".ipython/profile_*/ipython_config.py", IPYTHON),
+    (".ipython/profile_*/ipython_kernel_config.py", IPYTHON),
 )  # fmt: skip
 CONFIG_GLOBS = (("nvim/plugin/*", NVIM), ("nvim/after/plugin/*", NVIM), ("nvim/lua/**/*.lua", NVIM))
 MOST_GLOBBED = 256  # files of those globs read, at most, each
@@ -65,7 +68,7 @@ DEEPEST, MOST_SOURCED = 4, 64  # files sourced in turn: levels, and files, at mo
 # Each file read in this process, by its stat: what it makes a program read, and the files
 # of the home it sources.
 _read: dict[
-    tuple[str, str, str], tuple[tuple[int, int, int, int], list[Reach], list[tuple[str, str]]]
+    tuple[str, str, str, str], tuple[tuple[int, int, int, int], list[Reach], list[tuple[str, str]]]
 ] = {}
 
 
@@ -76,8 +79,9 @@ def cwd_reads(tree: Path) -> list[Reach]:
     if not home or not os.path.isabs(home):
         return []
     top = os.path.realpath(tree)
-    config = os.environ.get("XDG_CONFIG_HOME", "")
-    config = config if config.startswith("/") else os.path.join(home, ".config")
+    given = os.environ.get("XDG_CONFIG_HOME", "")  # as the shell that started agents sets it
+    given = given if given.startswith("/") else ""
+    config = given or os.path.join(home, ".config")
     shells = [n for n in STARTUP_FILES if n.startswith((".bash", ".zsh", ".profile"))]
     todo = [(os.path.join(home, name), kind) for name, kind in HOME_FILES]
     todo += [(os.path.join(home, name), SHELL) for name in shells]
@@ -96,7 +100,7 @@ def cwd_reads(tree: Path) -> list[Reach]:
     for _ in range(DEEPEST + 1):
         deeper: list[tuple[str, str]] = []
         for path, kind in level:
-            reaches, more = _of(path, kind, top, real_home, home)
+            reaches, more = _of(path, kind, top, real_home, home, given)
             found += reaches
             for pattern, of in more:
                 # (a name that is not there spends none of the bound: `autoload/x.vim`
@@ -116,28 +120,29 @@ def cwd_reads(tree: Path) -> list[Reach]:
 
 
 def _of(
-    path: str, kind: str, top: str, real_home: str, home: str
+    path: str, kind: str, top: str, real_home: str, home: str, given: str
 ) -> tuple[list[Reach], list[tuple[str, str]]]:
     """What the config `path` of `kind` has a program read from its folder, and the files
-    of the home it sources (absolute, or globs) with the kind each is read as."""
+    of the home it sources (absolute, or globs) with the kind each is read as (`given`: the
+    shell's `XDG_CONFIG_HOME`, "" when it sets none)."""
     try:
         st = os.stat(path)
     except OSError:
         return [], []
     mark = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-    known = _read.get((path, kind, top))
+    known = _read.get((path, kind, top, given))
     if known is not None and known[0] == mark:
         return known[1], known[2]
     text, _ = _text(path)
     shown = printable("~/" + os.path.relpath(path, home) if path.startswith(home + "/") else path)
-    found = [] if text is None else reads(kind, text, shown, top, real_home)
+    found = [] if text is None else reads(kind, text, shown, top, real_home, given)
     more = (
         []
         if text is None
         else [(p, kind) for p in sourced(kind, text, os.path.dirname(path), home)]
     )
-    more += [] if text is None else started(kind, text, home)
-    _read[(path, kind, top)] = (mark, found, more)
+    more += [] if text is None else started(kind, text, home, given)
+    _read[(path, kind, top, given)] = (mark, found, more)
     return found, more
 
 

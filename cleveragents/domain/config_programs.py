@@ -24,6 +24,7 @@ is kept when it holds a `/`, which is harmless.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -33,6 +34,7 @@ from typing import NamedTuple
 
 from cleveragents.domain import code_options, interpreters, runner_options, tool_configs, vouches
 from cleveragents.domain import launchers as table
+from cleveragents.domain.git_programs import ext_address
 from cleveragents.domain.reach import (
     PACKAGE,
     SUBSTITUTED,
@@ -56,6 +58,7 @@ from cleveragents.domain.shell_words import (
     tokens,
 )
 from cleveragents.domain.ssh_lines import REMOTE, remote_reach
+from cleveragents.domain.xargs_words import fed_words
 
 __all__ = ["PACKAGE", "WHOLE", "Reach", "program_reach", "program_words", "runs_program"]
 # Settings git runs as programs (names as `git config --list` gives them).
@@ -85,14 +88,6 @@ _GLOB = re.compile(r"[*?\[$\0]")
 # `$HOME/x`, `${HOME}/x` as the program: the user's `~/x` (the adapter judges where it lies).
 _HOME = re.compile(r"\A\$(?:HOME|\{HOME\})/+")
 TESTS = frozenset(("[", "[[", "test")) | table.WORDLESS  # builtins: a test, `exit 0` run nothing
-# xargs's options: how many words each takes after it; the replacing ones (`-I R`) apart.
-_XARGS = {"-0": 0, "-r": 0, "-t": 0, "-x": 0, "-p": 0, "--null": 0, "--no-run-if-empty": 0,
-          "--verbose": 0, "--exit": 0, "--interactive": 0, "--open-tty": 0, "-o": 0,
-          "-a": 1, "-d": 1, "-E": 1, "-L": 1, "-n": 1, "-P": 1, "-s": 1, "--arg-file": 1,
-          "--delimiter": 1, "--eof": 1, "--max-lines": 1, "--max-args": 1, "--max-procs": 1,
-          "--max-chars": 1, "--process-slot-var": 1}  # fmt: skip
-_ATTACHED = ("-a", "-d", "-E", "-L", "-n", "-P", "-s")
-_FED = "${input of xargs}"  # a word xargs adds from its input: one agents cannot name
 
 
 class Given(NamedTuple):
@@ -107,6 +102,9 @@ def program_reach(key: str, value: str) -> list[Reach]:
     """The places of the tree the setting `key = value` may run, from the tree's top."""
     if not runs_program(key, value):
         return [Reach(word) for word in program_words(value)]
+    if ext_address(key, value):  # `ext::sh -c touch% x`: words on spaces, `% ` one in a word
+        words = [re.sub(r"%([ %])", r"\1", w) for w in re.split(r"(?<!%) ", value[5:]) if w]
+        return _script(shlex.join(words), "")
     return _script(value.removeprefix("!"), "")
 
 
@@ -149,9 +147,12 @@ def reading_hook() -> bool:
 
 
 def runs_program(key: str, value: str) -> bool:
-    """Whether git runs `value` of `key` as a command line."""
+    """Whether git runs `value` of `key` as a command line (a remote's `ext::` address: its
+    command, where the config's protocol policy lets it: `git_programs.ext_policed`)."""
     if key.startswith("alias."):
         return value.startswith("!")
+    if ext_address(key, value):
+        return True
     return any(fnmatchcase(key, pattern) for pattern in PROGRAMS)
 
 
@@ -330,28 +331,10 @@ def _untold(name: str, program: str) -> bool:
 
 
 def _xargs(rest: list[str], cwd: str, given: Given) -> list[Reach]:
-    """What `xargs OPTIONS CMD ARGS` runs: `CMD ARGS` with words from its input, which agents
-    cannot name (after ARGS, or as `-I R`'s R; R in code: the tree); an unknown option too."""
-    replace = ""
-    while rest and rest[0].startswith("-") and rest[0] != "--":
-        option, equals, value = rest[0].partition("=")
-        if option in ("-I", "--replace", "-i") or option.startswith(("-I", "-i")):
-            attached = option[2:] if option[:2] in ("-I", "-i") else ""
-            taken = 0 if attached or equals or option == "-i" else 1
-            replace = attached or value or (rest[1] if taken and len(rest) > 1 else "{}")
-            rest = rest[1 + taken :]
-            continue
-        # an option with its word attached (`-n1`, `--max-args=1`) takes none after it
-        count = _XARGS.get(option)
-        if equals or (count is None and option[:2] in _ATTACHED):
-            count = 0 if option in _XARGS or option[:2] in _ATTACHED else None
-        if count is None:
-            return [Reach(WHOLE, unknown=f"`xargs {shown(option)}`")]
-        rest = rest[1 + count :]
-    words = (rest[1:] if rest[:1] == ["--"] else rest) or ["echo"]
-    if replace and (code := code_options.spliced_into_code(words, replace)):
-        return [Reach(WHOLE, unknown=f"`xargs -I` putting its input into {shown(code)}'s code")]
-    fed = [w.replace(replace, _FED) for w in words] if replace else [*words, _FED]
+    """What `xargs OPTIONS CMD ARGS` runs (`xargs_words.fed_words`)."""
+    fed = fed_words(rest)
+    if isinstance(fed, Reach):
+        return [fed]
     found: list[Reach] = []
     _command(fed, cwd, found, given._replace(stdin=None))
     return found

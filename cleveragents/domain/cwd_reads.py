@@ -25,6 +25,8 @@ the model wrote runs at the user's next such program there, outside the sandbox.
     (attack 23 F16; it asks first unless `ZSH_DOTENV_PROMPT=false`: held either way);
   * psql's `\\i x.sql` (`\\include`) in `~/.psqlrc`, the commands its `\\!`, `\\o |`, `\\g |`
     and a prompt's `%`cmd`` run: from the folder psql starts in (attack 23 F16);
+  * IPython's `exec_files`, `file_to_run` and `exec_lines`' `%run x.py` in a profile's
+    config: a relative one from the folder ipython starts in;
   * emacs' `enable-local-variables` set to `:all` or `enable-local-eval` to `t` in its init
     file (its `custom.el`, Spacemacs', Doom's): the `eval:` of a `.dir-locals.el` in the
     folder of a file it opens, or above it, runs unasked (a file's own local variables: the
@@ -40,7 +42,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from cleveragents.domain.config_programs import script_reach
+from cleveragents.domain.cwd_places import anywhere, as_here, in_every, relative, run_anywhere
 from cleveragents.domain.gdb_python import gdb_lines, script_lines
 from cleveragents.domain.gdb_safe_path import GDB_NAMES, safe_path_places
 from cleveragents.domain.git_calls import git_runs
@@ -49,7 +51,7 @@ from cleveragents.domain.startup_options import startup_lines
 from cleveragents.domain.vim_expressions import command_lines, loaded, sourced_names
 
 VIM, NVIM, GDB, LLDB, SSH, TMUX, SHELL = "vim", "nvim", "gdb", "lldb", "ssh", "tmux", "shell"
-EMACS, PSQL = "emacs", "psql"
+EMACS, PSQL, IPYTHON = "emacs", "psql", "ipython"
 # A plugin manager's autoload file (vim-plug's `plug.vim`, pathogen's, dein's) or a package's
 # (minpac's): read as vim's, but its `:execute`s (plugin paths) not counted; the user's own
 # `autoload/` files are read as any vim file (attack 27 R13).
@@ -84,6 +86,13 @@ EMACS_NAMES = (".dir-locals.el", ".dir-locals-2.el")
 # run, and a prompt's `%`cmd``.
 PSQL_READ = re.compile(r"\\(?:i|include)\s+('[^']*'|[^\s\\]+)")
 PSQL_RUN = re.compile(r"\\!\s*(.+)$|\\[og]\s*\|\s*(.+)$|%`([^`]*)`", re.M)
+# IPython's `exec_files` and `file_to_run` (found first in the folder it starts in), and an
+# `exec_lines` `%run x.py`, in a profile's `ipython_config.py` (`=`, `+=`, `.append(...)`).
+IPYTHON_RUNS = re.compile(
+    r"\b(exec_files|exec_lines|file_to_run)\s*(?:\+?=|\.append\(|\.extend\()\s*"
+    r"(\[[^\]]*\]|'[^']*'|\"[^\"]*\")"
+)
+IPYTHON_RUN = re.compile(r"^\s*%?run\s+(?:-\w+\s+)*([^\s;]+)")
 LLDB_CWD = re.compile(r"^\s*settings\s+set\s+target\.load-cwd-lldbinit\s+true\b")
 SSH_RUNS = re.compile(r"^\s*(proxycommand|localcommand|knownhostscommand|match)\b[\s=]+(.*)$", re.I)
 SSH_EXEC = re.compile(r"\bexec\s+(\"[^\"]*\"|\S+)", re.I)
@@ -132,14 +141,14 @@ LOOP_SOURCED = re.compile(
     re.M,
 )
 
-# What names the folder a program starts in (`$PWD/x`), or one above it (`../x`).
-HERE = ("$PWD/", "${PWD}/", "$(pwd)/", "./", "../")
 
-
-def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> list[Reach]:
+def reads(
+    kind: str, text: str, setting: str, top: str = "", home: str = "", config_home: str = ""
+) -> list[Reach]:
     """The places (patterns from the tree's top) `text`, the home's config `setting` of a
     program of `kind`, has a program read from whatever folder it starts in; `top`, `home`
-    (absolute, resolved) for gdb's safe-path."""
+    (absolute, resolved) for gdb's safe-path; `config_home`: the `XDG_CONFIG_HOME` the
+    user's shell gives when the file sets none (`startup_options.startup_lines`)."""
     autoload, kind = kind == VIM_AUTOLOAD, VIM if kind == VIM_AUTOLOAD else kind
     lines, unread = _lines(kind, text, home)
     unread = unread and not autoload
@@ -149,68 +158,68 @@ def reads(kind: str, text: str, setting: str, top: str = "", home: str = "") -> 
         program = {VIM: "vim or nvim", NVIM: "nvim", GDB: "gdb"}[kind]
         words = (GDB_SOURCE if kind == GDB else VIM_SOURCE).findall(body)
         local = [
-            Reach(_anywhere(w), program, hint=f"{setting}'s `source`")
+            Reach(anywhere(w), program, hint=f"{setting}'s `source`")
             for w in words
-            if _relative(w) and not w.startswith("<")
+            if relative(w) and not w.startswith("<")
         ]
         names, sourcing = sourced_names(lines) if kind != GDB and not autoload else ([], False)
         said = f"{setting}'s `:execute` of `source`"  # `exe 'so' findfile('.vimlocal', '.;')`
-        local += [Reach(_anywhere(n), program, hint=said) for n in names]
+        local += [Reach(anywhere(n), program, hint=said) for n in names]
         local += (
-            _names(("*.vim", ".vim*", "_vim*"), program, said) if sourcing and not names else []
+            in_every(("*.vim", ".vim*", "_vim*"), program, said) if sourcing and not names else []
         )
     if kind == VIM and VIM_EXRC.search(body):
-        return _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`") + local
+        return in_every(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{setting}'s `set exrc`") + local
     if kind == NVIM and (LUA_EXRC.search(body) or VIM_EXRC.search(body)):
-        return _names(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc") + local
+        return in_every(VIM_NAMES + NVIM_NAMES, "nvim", f"{setting}'s exrc") + local
     if kind in (VIM, NVIM) and unread:  # `exe g:cmd`: it may set exrc
         said = f"{setting}'s `:execute`, which may set exrc"
-        return _names(VIM_NAMES + NVIM_NAMES, program, said) + local
+        return in_every(VIM_NAMES + NVIM_NAMES, program, said) + local
     if kind in (VIM, NVIM):
         return local
     if kind == GDB and unread:  # Python agents does not read: it may set the safe-path
         said = f"{setting}'s python or eval, which may set the safe-path"
-        return _names(GDB_NAMES, "gdb", said) + local
+        return in_every(GDB_NAMES, "gdb", said) + local
     if kind == GDB:
         return safe_path_places(lines, setting, top, home) + local
     if kind == LLDB and any(LLDB_CWD.match(line) for line in lines):
-        return _names((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
+        return in_every((".lldbinit",), "lldb", f"{setting}'s target.load-cwd-lldbinit")
     if kind == SSH:
         return _ssh(lines, setting)
     if kind == PSQL:
         read = [w.strip("'") for w in PSQL_READ.findall(body)]
-        places = [Reach(_anywhere(w), "psql", hint=f"{setting}'s \\i") for w in read]
+        places = [Reach(anywhere(w), "psql", hint=f"{setting}'s \\i") for w in read]
         given = PSQL_RUN.findall(body)
-        ran = _commands([a or b for a, b, _ in given if a or b], "psql", f"{setting}'s \\!")
-        ran += _commands([c for _, _, c in given if c], "psql", f"{setting}'s prompt")
-        return [r for r in places if _relative(r.path)] + ran
+        ran = run_anywhere([a or b for a, b, _ in given if a or b], "psql", f"{setting}'s \\!")
+        ran += run_anywhere([c for _, _, c in given if c], "psql", f"{setting}'s prompt")
+        return [r for r in places if relative(r.path)] + ran
     if kind == TMUX:
         found = [w.strip("'\"") for line in lines for w in TMUX_SOURCE.findall(line)]
-        places = [Reach(_anywhere(w), "tmux", hint=f"{setting}'s source-file") for w in found]
+        places = [Reach(anywhere(w), "tmux", hint=f"{setting}'s source-file") for w in found]
         runs = [w.strip("'\"") for line in lines for w in TMUX_RUN.findall(line)]
-        return [r for r in places if _relative(r.path)] + _commands(
+        return [r for r in places if relative(r.path)] + run_anywhere(
             runs, "tmux", f"{setting}'s run-shell"
         )
     if kind == SHELL:
-        body = _as_here(body)  # `source "$(pwd)/x"`: `./x`
+        body = as_here(body)  # `source "$(pwd)/x"`: `./x`
         words = [m[2] for m in SOURCED.finditer(body)]
-        places = [Reach(_anywhere(w), "your shell", hint=f"{setting}'s `source`") for w in words]
+        places = [Reach(anywhere(w), "your shell", hint=f"{setting}'s `source`") for w in words]
         started = [m[2] for m in STARTUP.finditer(body)]
-        places += [
-            Reach(_anywhere(w), "python", hint=f"{setting}'s PYTHONSTARTUP") for w in started
-        ]
+        places += [Reach(anywhere(w), "python", hint=f"{setting}'s PYTHONSTARTUP") for w in started]
         prompts = [EARLIER.sub("", m[1] or m[2] or m[3]) for m in PROMPT.finditer(body)]
-        ran = _commands(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
+        ran = run_anywhere(prompts, "your shell", f"{setting}'s PROMPT_COMMAND")
         shown = [m[1] or m[2] or m[3] for m in PS.finditer(body)]
         inner = [a or b for value in shown for a, b in SUBSTITUTED.findall(value)]
-        ran += _commands(inner, "your shell", f"{setting}'s prompt")
+        ran += run_anywhere(inner, "your shell", f"{setting}'s prompt")
         traps = [m.strip("'\"") for m in TRAP.findall(body)]
-        ran += _commands(traps, "your shell", f"{setting}'s trap")
+        ran += run_anywhere(traps, "your shell", f"{setting}'s trap")
         ran += _dotenv(body, setting) if OMZ_DOTENV.search(body) else []
-        ran += _started(body, setting, top, home)
-        return [r for r in places if _relative(r.path)] + ran + _git(body, setting, top, home)
+        ran += _started(body, setting, top, home, config_home)
+        return [r for r in places if relative(r.path)] + ran + _git(body, setting, top, home)
+    if kind == IPYTHON:
+        return _ipython(body, setting)
     if kind == EMACS and EMACS_LOCAL.search(body):
-        return _names(EMACS_NAMES, "emacs", f"{setting}'s local eval")
+        return in_every(EMACS_NAMES, "emacs", f"{setting}'s local eval")
     return []
 
 
@@ -255,12 +264,12 @@ def sourced(kind: str, text: str, here: str, home: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def started(kind: str, text: str, home: str) -> list[tuple[str, str]]:
+def started(kind: str, text: str, home: str, config_home: str = "") -> list[tuple[str, str]]:
     """The vim and gdb files (absolute, or globs) and their kinds the startup options of a
     shell file `text` have vim or gdb read (`vim -u FILE`, VIMINIT's `source`, `gdb -ix`)."""
     if kind != SHELL:
         return []
-    vim, gdb = startup_lines("\n".join(_lines(SHELL, text, home)[0]))[:2]
+    vim, gdb = startup_lines("\n".join(_lines(SHELL, text, home)[0]), config_home)[:2]
     found = [(p, VIM) for p in sourced(VIM, vim, home, home)]
     return found + [(p, script_kind(GDB, p)) for p in sourced(GDB, gdb, home, home)]
 
@@ -290,19 +299,15 @@ def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], 
     return lines, False
 
 
-def _names(names: tuple[str, ...], program: str, setting: str) -> list[Reach]:
-    return [Reach(f"{ANY_FOLDERS}/{name}", program, hint=setting) for name in dict.fromkeys(names)]
-
-
-def _started(body: str, setting: str, top: str, home: str) -> list[Reach]:
+def _started(body: str, setting: str, top: str, home: str, config_home: str) -> list[Reach]:
     """What vim's and gdb's startup options in a shell file (`VIMINIT`, `vim --cmd`, `gdb
     -iex`: `domain/startup_options.py`) have them read from the folder they start in."""
-    vim, gdb, vim_unknown, gdb_unknown = startup_lines(body)
+    vim, gdb, vim_unknown, gdb_unknown = startup_lines(body, config_home)
     said, told = f"{setting}'s VIMINIT or vim option", f"{setting}'s gdb option"
     found = reads(VIM, vim, said, top, home) if vim else []
-    found += _names(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{said}: exrc unknown") * vim_unknown
+    found += in_every(VIM_NAMES + NVIM_NAMES, "vim or nvim", f"{said}: exrc unknown") * vim_unknown
     found += reads(GDB, gdb, told, top, home) if gdb else []
-    return found + _names(GDB_NAMES, "gdb", f"{told}: safe-path unknown") * gdb_unknown
+    return found + in_every(GDB_NAMES, "gdb", f"{told}: safe-path unknown") * gdb_unknown
 
 
 def _dotenv(body: str, setting: str) -> list[Reach]:
@@ -311,7 +316,20 @@ def _dotenv(body: str, setting: str) -> list[Reach]:
     listed = [m[1] or m[2] or m[3] for m in DOTENV_FILE.finditer(body)]
     words = [w.strip("'\"") for value in listed for w in re.findall(r"'[^']*'|\S+", value)]
     names = [".env", *(w for w in words if w and "$" not in w and not w.startswith("/"))]
-    return _names(tuple(escaped(n) for n in names), "zsh", f"{setting}'s oh-my-zsh dotenv")
+    return in_every(tuple(escaped(n) for n in names), "zsh", f"{setting}'s oh-my-zsh dotenv")
+
+
+def _ipython(body: str, setting: str) -> list[Reach]:
+    """The files IPython runs from the folder it starts in by a profile's config: a relative
+    `exec_files` or `file_to_run` entry, an `exec_lines` `%run x.py`."""
+    found: list[Reach] = []
+    for key, value in IPYTHON_RUNS.findall(body):
+        strings = [a or b for a, b in re.findall(r"'([^']*)'|\"([^\"]*)\"", value)]
+        if key == "exec_lines":
+            strings = [m[1] for line in strings if (m := IPYTHON_RUN.match(line))]
+        said = f"{setting}'s {key}"
+        found += [Reach(anywhere(f), "ipython", hint=said) for f in strings if relative(f)]
+    return found
 
 
 def _ssh(lines: list[str], setting: str) -> list[Reach]:
@@ -324,7 +342,7 @@ def _ssh(lines: list[str], setting: str) -> list[Reach]:
             commands.append(match[2])
         else:
             commands += [w.strip('"') for w in SSH_EXEC.findall(match[2])]
-    return _commands(commands, "ssh", f"{setting}'s command")
+    return run_anywhere(commands, "ssh", f"{setting}'s command")
 
 
 def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
@@ -342,7 +360,7 @@ def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
         inner, outer = start.startswith(f"{top}/"), top.startswith(f"{start.rstrip('/')}/")
         related = start and (start == top or inner or outer)
         if not related:
-            found.append(Reach(_anywhere(run.path), run.program, hint=hint))
+            found.append(Reach(anywhere(run.path), run.program, hint=hint))
             continue
         folders = [start]
         while run.from_top and folders[-1] != "/":
@@ -354,47 +372,3 @@ def _git(body: str, setting: str, top: str, home: str) -> list[Reach]:
                 shown = inside if re.search(r"[*?\[]", run.path) else escaped(inside)
                 found.append(Reach(shown, run.program, hint=hint))
     return found
-
-
-def _commands(commands: list[str], program: str, said: str) -> list[Reach]:
-    """The relative places the command lines `commands` run, from the folder `program`
-    starts in: in every folder of the tree."""
-    found: list[Reach] = []
-    for command in commands:
-        for reach in script_reach(_as_here(command).replace("%%", "%")):
-            if reach.data or reach.path == WHOLE or not _relative(reach.path):
-                continue
-            if reach.path.rpartition("/")[2].startswith("-"):  # `source -- x`: an option
-                continue
-            found.append(Reach(_anywhere(reach.path), program, hint=said))
-    return found
-
-
-def _relative(path: str) -> bool:
-    """Whether a place is named from the folder a program starts in."""
-    rest = _here(path.removeprefix(f"{ANY_FOLDERS}/"))
-    return bool(rest) and not rest.startswith(("/", "~", "$", "%", "<"))
-
-
-def _anywhere(word: str) -> str:
-    """The pattern of `word`, a path from whatever folder a program starts in: in every
-    folder of the tree (`$PWD/x`: `x`; `../x` from any folder is in every folder but the
-    deepest, attack 23 F23)."""
-    word = _here(word)
-    if word.startswith(("/", "~", "$", "%")):
-        return word
-    return f"{ANY_FOLDERS}/{_here(posixpath.normpath(word))}"
-
-
-def _as_here(text: str) -> str:
-    """`text` with `$PWD/x` (`"$PWD"/x`, `$(pwd)/x`) as `./x`: the folder it starts in."""
-    for here in HERE[:-2]:
-        text = text.replace(f'"{here[:-1]}"/', "./").replace(here, "./")
-    return text
-
-
-def _here(word: str) -> str:
-    """`word` without what names the folder a program starts in or one above it."""
-    while word.startswith(HERE):
-        word = word[len(next(here for here in HERE if word.startswith(here))) :]
-    return word

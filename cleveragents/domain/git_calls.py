@@ -23,6 +23,7 @@ them (`ssh $SSHOPTS`; one it does not set: the whole tree); `LESSOPEN`/`LESSCLOS
 lines (less runs them from wherever it starts); an `ext::CMD` URL (git's ext transport runs
 CMD); `git config [--global] KEY VALUE` read as `-c KEY=VALUE` (the config gains it for every
 later git); a program that only prints (`echo git -c ...`: `launchers.INERT`) runs no git.
+ssh's `-o ProxyCommand=...` given to any command (a function's `ssh "$@"`) is read as ssh's.
 """
 
 from __future__ import annotations
@@ -33,13 +34,14 @@ import shlex
 from dataclasses import dataclass
 from functools import partial
 
+from cleveragents.domain import ssh_lines
 from cleveragents.domain.claude_bash_rules import GIT_OPTIONS
 from cleveragents.domain.config_programs import program_reach, runs_program, script_reach
 from cleveragents.domain.host_files import HOOK_NAMES
 from cleveragents.domain.launchers import INERT, LESS_FILTERS, WRAPPERS, wrapped
 from cleveragents.domain.reach import WHOLE
 from cleveragents.domain.shell_words import PLACE, substitutions, tokens
-from cleveragents.domain.ssh_lines import COPIES, REMOTE, TAKES, remote_reach
+from cleveragents.domain.ssh_lines import REMOTE, data_word, remote_reach
 
 # The environment variables git takes a program from, as the setting each stands for.
 ENVIRONMENT = {
@@ -85,6 +87,7 @@ _CONFIG_READS = frozenset((
 _WORD_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
 # Variables whose value is a command line its program runs from the folder it starts in.
 RUN_VARIABLES = {**dict.fromkeys(sorted(LESS_FILTERS), "less"), "RSYNC_RSH": "rsync"}
+RUN_VARIABLES["AUTOSSH_PATH"] = "autossh"  # the program autossh runs as ssh
 _LESS = re.compile(rf"\b({'|'.join(RUN_VARIABLES)})=(?:'([^']*)'|\"([^\"]*)\"|([^\s;&|]+))")
 UNEVALUATED = "$(…)"  # a substitution's place in a word read here
 MOST_DEPTH = 4  # quoted code in quoted code (an alias's `sh -c '...'`) read, at most
@@ -111,6 +114,7 @@ def git_runs(text: str, home: str) -> list[GitRun]:
     every: dict[str, list[str]] = {}  # and each value (`ssh $SSHOPTS`: any may stand)
     for match in _SET.finditer(text):
         every.setdefault(match[1], []).append(match[2].strip("\"'"))
+    every.update(ssh_lines.ssh_wrappers(text))  # `s() { ssh "$@"; }`: `s -F ./cfg h` is ssh's
     pairs: dict[str, dict[str, list[str]]] = {"KEY": {}, "VALUE": {}}
     for kind, number, value in _PAIRED.findall(text):  # over the file: exports persist
         pairs[kind].setdefault(number, []).append(value.strip("\"'"))
@@ -150,7 +154,8 @@ def _unpaired(text: str, pairs: dict[str, dict[str, list[str]]]) -> list[GitRun]
 
 def _less(text: str) -> list[GitRun]:
     """What `LESSOPEN='|./lp.sh %s'` (`||`, `|-`, none: less reads the name it prints),
-    `LESSCLOSE` has less run, or `RSYNC_RSH` rsync, from wherever it starts (attack 25 G3)."""
+    `LESSCLOSE` has less run, `RSYNC_RSH` rsync, `AUTOSSH_PATH` autossh, from wherever it
+    starts (attack 25 G3)."""
     found: list[GitRun] = []
     for match in _LESS.finditer(text):
         line = (match[2] or match[3] or match[4] or "").lstrip("|-").lstrip()
@@ -206,6 +211,8 @@ def _command(
     if words[:1] in (["export"], ["declare"], ["typeset"], ["readonly"], ["local"]):
         settings += [s for w in words[1:] for s in _environment(w)]
         return _placed(_expanded(settings, values), "", "")
+    if words and f"{words[0]}()" in every:  # a function passing its words to ssh
+        words = [*every[f"{words[0]}()"], *words[1:]]
     if words and posixpath.basename(words[0]) in REMOTE:  # `alias s='ssh -F ./cfg'`
         return _remote(posixpath.basename(words[0]), words[1:], every)
     if words and words[0] != "git" and words[0] in INERT:  # `echo git -c core.pager=./x`
@@ -214,7 +221,11 @@ def _command(
         options = [words[at + 1] for at in range(len(words) - 1) if words[at] == "-c"]
         pairs = [w.partition("=") for w in options if _program_setting(w.partition("=")[0])]
         said = "`-c` given to a command wrapping git"
-        return _placed([(key, value, said) for key, eq, value in pairs if eq], "", home)
+        found = _placed([(key, value, said) for key, eq, value in pairs if eq], "", home)
+        lines = [r for line in ssh_lines.wrapped_commands(words) for r in script_reach(line)]
+        said = "`-o` given to a command wrapping ssh"
+        ran = [r.path for r in lines if not r.data and r.path != WHOLE and _relative(r.path)]
+        return found + [GitRun(path, "", False, said, "ssh") for path in ran]
     folder, rest = "", words[1:]
     while rest and rest[0].startswith("-") and rest[0] != "--":
         option, equals, value = rest[0].partition("=")
@@ -247,31 +258,23 @@ def _command(
 def _remote(program: str, rest: list[str], every: dict[str, list[str]]) -> list[GitRun]:
     """What ssh (or a program running it: scp, rsync...) runs by its options, a variable's
     words (`ssh $SSHOPTS`) as the file sets them (each value it may hold, all together);
-    one it does not set: the whole tree."""
+    one it does not set: the whole tree, unless ssh takes it as its host or remote command."""
     said = f"`{program}` options"
     whole = [GitRun(WHOLE, "", False, f"{said}, a value agents cannot evaluate", program)]
     words: list[str] = []
-    for word in rest:
+    for at, word in enumerate(rest):
         variable = _WORD_VARIABLE.fullmatch(word)
         if variable and variable[1] in every:
             try:
                 words += [w for value in every[variable[1]] for w in shlex.split(value)]
             except ValueError:
                 return whole
-        elif (variable or "$(" in word or "`" in word) and not _data_word(program, words):
+        elif (variable or "$(" in word or "`" in word) and not data_word(program, words, rest[at:]):
             return whole
         else:
             words.append(word)
     runs = [r for r in remote_reach(program, words, "", script_reach) if not r.data]
     return [GitRun(r.path, "", False, said, program) for r in runs if _relative(r.path)]
-
-
-def _data_word(program: str, before: list[str]) -> bool:
-    """Whether the word after `before` is the word of an ssh option that names no program
-    nor config (`ssh -i $(ls ~/.ssh/id_*)`, `-p $PORT`)."""
-    option = before[-1] if before else ""
-    takes = COPIES.get(program, TAKES) if program in (*COPIES, "ssh", "autossh") else ""
-    return len(option) == 2 and option[0] == "-" and option[1] in takes and option[1] not in "oFSDb"
 
 
 def _config_set(rest: list[str]) -> list[tuple[str, str, str]]:

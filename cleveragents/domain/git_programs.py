@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from fnmatch import fnmatchcase
+from typing import TypeVar
 
 # Names as `git config --list` gives them: section and key in lower case, `*` a subsection.
 # What `git init`, `clone`, `checkout -b`, `push -u`, `remote add`, `submodule`,
@@ -54,6 +55,7 @@ ADDRESSES = ("remote.*.url", "submodule.*.url")
 # The schemes git itself serves (`transport.c`): any other runs `git-remote-<scheme>`.
 SCHEMES = ("file", "git", "ssh", "git+ssh", "ssh+git", "http", "https", "ftp", "ftps")
 _HELPER = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(::|://)")
+_Entry = TypeVar("_Entry", tuple[str, str], tuple[str, str, str])  # a listing's, key and value last
 
 # Commands an alias may name and stay harmless: none takes an option that runs a program
 # (unlike `difftool --extcmd`, `rebase --exec`, `fetch --upload-pack`, `grep -O`,
@@ -123,3 +125,24 @@ def _shape(key: str) -> str:
     section, _, rest = key.partition(".")
     subsection, _, name = rest.rpartition(".")
     return f"{section}.*.{name}" if subsection else key
+
+
+def ext_policed(entries: list[_Entry] | None) -> list[_Entry] | None:
+    """`entries` (a config listing's: key and value last) without the `ext::` addresses git
+    refuses to run by their protocol policy: `protocol.ext.allow`, else `protocol.allow`,
+    the last value of each (`always` or `user`, git's default from the user's own command,
+    let it run the command; unset: never)."""
+    if entries is None:
+        return None
+    policy = {
+        e[-2]: e[-1].lower() for e in entries if e[-2] in ("protocol.ext.allow", "protocol.allow")
+    }
+    allowed = policy.get("protocol.ext.allow", policy.get("protocol.allow", "never"))
+    return [e for e in entries if allowed in ("always", "user") or not ext_address(e[-2], e[-1])]
+
+
+def ext_address(key: str, value: str) -> bool:
+    """Whether `key = value` is a remote's address by git's `ext::` transport, which runs its
+    command when the user fetches or pushes."""
+    url = key.startswith("remote.") and key.endswith((".url", ".pushurl"))
+    return url and value.startswith("ext::")

@@ -8,7 +8,11 @@ Attack 25 G1: the programs that run ssh with options of their own read the same 
 (`remote_reach`): scp's and sftp's `-o`/`-F` are ssh's, their `-S PROGRAM` the ssh they
 run and `-D` a local server they run instead (sftp's `-b` a batch file whose `!` lines run);
 `autossh` takes ssh's; `rsync -e CMD` (`--rsh`), `sshfs -o ssh_command=CMD` (and ssh's `-o`
-names it passes on), `mosh --ssh=CMD` (`--client`) run a command line.
+names it passes on), `mosh --ssh=CMD` (`--client`) run a command line. A shell function
+passing its words to one of them (`s() { ssh "$@"; }`) is called as that program; ssh's
+command options given to any command (`s -o ProxyCommand=./p.sh h`) are ssh's. A word
+agents cannot evaluate in ssh's host place, or in its remote command past the first word,
+names nothing ssh runs here (`data_word`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,11 @@ COMMANDS = ("proxycommand", "localcommand", "knownhostscommand")
 # rsync's short options in a cluster up to its `-e` (none taking a word before it).
 _RSYNC_E = re.compile(r"-(?:[^-BfMT@e][^BfMT@e]*)?e(.*)", re.S)
 _OPTION = re.compile(r"\s*([A-Za-z]+)\s*(?:=|\s)\s*(.*)", re.S)
+# A shell function passing its words to one of `REMOTE` (`s() { command ssh -q "$@"; }`).
+_WRAPPER = re.compile(
+    r"(?:function\s+)?([\w.:-]+)\s*(?:\(\s*\))?\s*\{[^}]*?\b(ssh|autossh|scp|sftp|rsync|sshfs|mosh)"
+    r"\b[^;&|}\n]*\$[@*{]"
+)
 
 
 # The programs that run ssh (or a command line in its place) by options of their own.
@@ -60,6 +69,56 @@ def ssh_words(rest: list[str], program: str = "ssh") -> tuple[list[str], list[st
                 commands.append(option[2].strip().strip("\"'"))
             break
     return commands, configs
+
+
+def ssh_wrappers(text: str) -> dict[str, list[str]]:
+    """The shell functions of `text` that pass their words to ssh (or one of `REMOTE`), as
+    `{"NAME()": [PROGRAM]}`: a call of one reads as the program's own."""
+    return {f"{m[1]}()": [m[2]] for m in _WRAPPER.finditer(text) if m[1] != "function"}
+
+
+def wrapped_commands(words: list[str]) -> list[str]:
+    """The command lines ssh's own `-o ProxyCommand=...` (`LocalCommand`, `KnownHostsCommand`)
+    give among the words of any command: one wrapping ssh (`s() { ssh "$@"; }`, defined in
+    any file) passes them on, and no other program takes those names."""
+    told = [w[2:] or (words[at + 1] if at + 1 < len(words) else "") for at, w in enumerate(words)]
+    return ssh_words([f"-o{o}" for o, w in zip(told, words, strict=True) if w[:2] == "-o" and o])[0]
+
+
+def next_slot(rest: list[str], program: str = "ssh") -> str:
+    """What ssh (`autossh`) takes the word after its words `rest` as: an option's "value",
+    the "host", "option" (after the host: an option, or the remote command's first word, as
+    ssh reads options again there) or "remote" (a word of the command run on the host)."""
+    takes = TAKES | {"M"} if program == "autossh" else TAKES
+    at, hosts = 0, 0
+    while at < len(rest) and hosts < 2:
+        word, at = rest[at], at + 1
+        if not word.startswith("-") or word == "-":
+            hosts += 1
+            continue
+        letters = word[1:]
+        given = next((p for p, letter in enumerate(letters) if letter in takes), None)
+        if given == len(letters) - 1 and word != "--":  # its value is the next word
+            if at == len(rest):
+                return "value"
+            at += 1
+    return ("host", "option", "remote")[hosts]
+
+
+def data_word(program: str, before: list[str], rest: list[str]) -> bool:
+    """Whether `rest[0]`, a word agents cannot evaluate after `before`, the words of
+    `program` (one of `REMOTE`), names nothing it runs: the word of an ssh option that names
+    no program nor config (`ssh -i $(ls ~/.ssh/id_*)`, `-p $PORT`); ssh's host, when no word
+    but the caller's (`"$@"`) follows (`ssh $WORKHOST`); a word of the remote command past its
+    first (`ssh h ls $DIR`), which runs on the host."""
+    if program in ("ssh", "autossh"):
+        slot = next_slot(before, program)
+        last = all(word in ("$@", "$*") for word in rest[1:])
+        if slot == "remote" or (slot == "host" and last):
+            return True
+    option = before[-1] if before else ""
+    takes = COPIES.get(program, TAKES) if program in (*COPIES, "ssh", "autossh") else ""
+    return len(option) == 2 and option[0] == "-" and option[1] in takes and option[1] not in "oFSDb"
 
 
 def ssh_reach(rest: list[str], cwd: str, script: Callable[[str, str], list[Reach]]) -> list[Reach]:

@@ -1,14 +1,14 @@
 """vim's and gdb's own startup options set in the home's shell files (attack 25 G13), as the
 config lines they are: `export VIMINIT='set exrc'` (`EXINIT`, fish's `set -gx`; the XDG setup
 `VIMINIT='let $MYVIMRC="~/.config/vim/vimrc" | source $MYVIMRC'`, its `let $X = "..."`
-put in), a vim alias's or function's `--cmd "set exrc"` and `-u FILE` (read as `source
-FILE`); a gdb one's `-iex`/`-ex`/`-eiex` commands and `-ix`/`-x`/`-eix FILE` (as `source
-FILE`), in every spelling gdb takes (`GDB_OPTIONS`). Only the words after the vim or gdb
-command word of a simple command (an alias's body one) are its options: `ps -u root` beside
-`EDITOR=vim` is not (attack 27 R2, R16). `domain/cwd_reads.py` reads the lines as the
-program's own config; one holding a variable agents cannot name (`source
-$XDG_CONFIG_HOME/vim/vimrc`, a `let` of an expression) is said unknown: it may set exrc or
-the safe-path."""
+put in, both of a `has("nvim") ? A : B`), a vim alias's or function's `--cmd "set exrc"`
+and `-u FILE` (read as `source FILE`); a gdb one's `-iex`/`-ex`/`-eiex` commands and
+`-ix`/`-x`/`-eix FILE` (as `source FILE`), in every spelling gdb takes (`GDB_OPTIONS`).
+Only the words after the vim or gdb command word of a simple command (an alias's body one)
+are its options: `ps -u root` beside `EDITOR=vim` is not (attack 27 R2, R16).
+`domain/cwd_reads.py` reads the lines as the program's own config; one holding a variable
+agents cannot name (`source $XDG_CONFIG_HOME/vim/vimrc`, a `let` of an expression) is said
+unknown: it may set exrc or the safe-path."""
 
 from __future__ import annotations
 
@@ -22,7 +22,12 @@ VIM_INIT = re.compile(
 VIM_WORD = re.compile(r"(?:.*/)?(?:n?vim|gvim|vimdiff|view|vi|ex)")
 GDB_WORD = re.compile(r"(?:.*/)?gdb(?:-multiarch)?")
 CONFIG_HOME = re.compile(r"\bXDG_CONFIG_HOME=" + QUOTED)
-LET = re.compile(r"let\s+\$(\w+)\s*=\s*(?:'([^']*)'|\"([^\"\\]*)\")")
+# `let $X = "..."`, or vim's ternary on `has()` (the XDG setup's `has("nvim") ? A : B`: vim
+# takes B, nvim A, both reading VIMINIT).
+STRING = r"(?:'[^']*'|\"[^\"\\]*\")"
+LET = re.compile(
+    rf"let\s+\$(\w+)\s*=\s*(?:!?\s*has\s*\(\s*{STRING}\s*\)\s*\?\s*({STRING})\s*:\s*)?({STRING})"
+)
 # A shell line's pieces: a separator of commands, blanks, or a piece of a word (quoted, a
 # quote left open to the line's end, or plain).
 PIECE = re.compile(r"(&&|\|\||[;&|()]|\n)|(\s+)|('[^']*'?|\"(?:[^\"\\]|\\.)*\"?|[^\s'\";&|()]+)")
@@ -53,9 +58,10 @@ VIM_VALUED = set("cSiTstuUW")
 SOURCE = re.compile(r"\s*:*\s*so(?:u(?:r(?:ce?)?)?)?!?\s")
 
 
-def startup_lines(body: str) -> tuple[str, str, bool, bool]:
+def startup_lines(body: str, config_home: str = "") -> tuple[str, str, bool, bool]:
     """The vim lines and the gdb lines the startup options in the shell text `body` run,
-    and whether each holds a variable agents cannot name."""
+    and whether each holds a variable agents cannot name (`$XDG_CONFIG_HOME`: the one
+    `body` sets, else `config_home`, the value the user's shell gives, when not "")."""
     vim: list[str] = []
     gdb: list[str] = []
     for value in VIM_INIT.findall(body):
@@ -64,7 +70,7 @@ def startup_lines(body: str) -> tuple[str, str, bool, bool]:
         for words in _commands(line):
             vim += _vim(words)
             gdb += _gdb(words)
-    vim = [_config_home(line, body) for line in vim]
+    vim = [_config_home(line, body, config_home) for line in vim]
     unknown = [re.search(r"\$(?!HOME\b|\{HOME\})", "\n".join(lines)) for lines in (vim, gdb)]
     return "\n".join(vim), "\n".join(gdb), bool(unknown[0]), bool(unknown[1])
 
@@ -165,11 +171,12 @@ def _gdb_option(name: str) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
-def _config_home(line: str, body: str) -> str:
+def _config_home(line: str, body: str, given: str = "") -> str:
     """A vim `line` with `$XDG_CONFIG_HOME` put in as the one plain value `body` gives it
     (`export XDG_CONFIG_HOME=~/.config`, the Arch wiki's setup: attack 27 R17); as it is
-    when `body` gives none, or more than one, or one of a variable."""
-    values = {_unquoted(v) for v in CONFIG_HOME.findall(body)}
+    when `body` gives none (and the shell none: `given`), or more than one, or one of a
+    variable."""
+    values = {_unquoted(v) for v in CONFIG_HOME.findall(body)} or ({given} if given else set())
     plain = [v for v in values if not re.search(r"\$(?!HOME\b|\{HOME\})", v)]
     if len(values) != 1 or len(plain) != 1:
         return line
@@ -186,14 +193,16 @@ def _unquoted(word: str) -> str:
 def _let(value: str) -> str:
     """A VIMINIT `value` as its `|`-parted lines, each `$X` a `let $X = "..."` before it
     sets put in (the `let` itself left out)."""
-    names: dict[str, str] = {}
+    names: dict[str, list[str]] = {}
     found: list[str] = []
     for piece in value.split("|"):
         let = LET.fullmatch(piece.strip())
         if let is not None:
-            names[let[1]] = let[2] if let[2] is not None else let[3]
+            names[let[1]] = [v[1:-1] for v in (let[2], let[3]) if v is not None]
             continue
-        for name, put in names.items():
-            piece = re.sub(rf"\$(?:{name}\b|\{{{name}\}})", put.replace("\\", "\\\\"), piece)
-        found.append(piece.strip())
+        pieces = [piece]
+        for name, values in names.items():
+            spelled = rf"\$(?:{name}\b|\{{{name}\}})"
+            pieces = [re.sub(spelled, v.replace("\\", "\\\\"), p) for p in pieces for v in values]
+        found += [p.strip() for p in dict.fromkeys(pieces)]
     return "\n".join(found)

@@ -9,7 +9,9 @@ or where it leads, by vim's version: both are given, and each evaluated. `comman
 puts a config's `:execute` lines as the commands they run (`exe 'set' 'exrc'`, attack 24
 F7), for `domain/cwd_reads.py`; `loaded` names the runtime files a `packadd` or an autoload
 function's call sources at once, and `sourced_names` what an `:execute` agents cannot
-evaluate sources (`exe 'source' f`, `f` a `findfile()`'s: attack 25 G7, G16)."""
+evaluate sources (`exe 'source' f`, `f` a `findfile()`'s: attack 25 G7, G16). nvim's
+`init.lua` runs the same commands by `vim.cmd('packadd x')`, and Lua files by `luafile`,
+`dofile()`: each is read as the `packadd`, or a `source` of the file, it is."""
 
 from __future__ import annotations
 
@@ -31,7 +33,15 @@ EXECUTE = re.compile(
 
 # `packadd NAME` (`pa`, `packadd!`): `pack/*/opt/NAME/plugin/**/*.vim` of each runtime folder;
 # a call of `dir#file#func(`: `autoload/dir/file.vim`.
-PACKADD = re.compile(r"(?:^|[|\s])pa(?:c(?:k(?:a(?:d(?:d)?)?)?)?)?!?\s+([\w.-]+)")
+# In `init.lua` too: `vim.cmd('packadd x')`, `vim.cmd.packadd('x')`, `vim.cmd.packadd "x"`.
+PACKADD = re.compile(
+    r"(?:^|[|\s'\"\[]|(?<=\bcmd\.))pa(?:c(?:k(?:a(?:d(?:d)?)?)?)?)?!?(?:\s+|\s*\(?\s*['\"])([\w.-]+)"
+)
+# A Lua file run at once, from the folder vim starts in when relative: `luafile x` (in a
+# `vim.cmd` string too), Lua's `dofile('x')`, `loadfile('x')`: read as a `source` of it.
+LUA_FILE = re.compile(
+    r"\bluaf(?:i(?:l(?:e)?)?)?!?\s+([^\s|\"'\]]+)|\b(?:dofile|loadfile)\s*\(?\s*(?:\[\[|['\"])([^'\"\]]+)"
+)
 AUTOLOAD = re.compile(r"(?<![\w#:.])((?:\w+#)+)\w*\s*\(")
 # An `:execute` of `source`/`runtime` (its first string's first word) and the plain strings
 # beside it that may name a file (`'.vimlocal'`, `'/.vimlocal'`).
@@ -91,6 +101,7 @@ def command_lines(lines: list[str], script: str, home: str) -> tuple[list[str], 
             found.append(line)
         else:
             found += [line[: match.start()] + run for run in ran]
+        found += [f"source {a or b}" for a, b in LUA_FILE.findall(line)]
     return found, unread
 
 

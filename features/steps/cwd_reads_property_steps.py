@@ -81,9 +81,25 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
     ".config/nvim/init.lua": (
-        ("vim.o.exrc = true", "vim.opt.exrc = true", 'vim.cmd("set exrc")', "vim.go.exrc=true"),
+        (
+            "vim.o.exrc = true",
+            "vim.opt.exrc = true",
+            'vim.cmd("set exrc")',
+            "vim.go.exrc=true",
+            # a package or a Lua file `init.lua` runs (`packadd`, `luafile`, `dofile`)
+            "vim.cmd('packadd opts')@@.config/nvim/pack/my/opt/opts/plugin/o.vim=set exrc",
+            "vim.cmd.packadd('opts')@@.config/nvim/pack/my/opt/opts/plugin/o.vim=set exrc",
+            "vim.cmd('luafile ~/.config/nvim/o.lua')@@.config/nvim/o.lua=vim.o.exrc = true",
+            "vim.cmd('luafile {n}')",
+            "dofile('{n}')",
+        ),
         (".nvim.lua", ".nvimrc", ".exrc"),
-        ("vim.o.exrc = false", "-- vim.o.exrc = true"),
+        (
+            "vim.o.exrc = false",
+            "-- vim.o.exrc = true",
+            "vim.cmd('packadd opts')@@.config/nvim/pack/my/opt/opts/plugin/o.vim=set nu",
+            "vim.cmd('luafile ~/{n}')",
+        ),
     ),
     ".config/nvim/lua/config/options.lua": (
         ("vim.opt.exrc = true", "local o = vim.o\nvim.o.exrc = true"),
@@ -204,6 +220,12 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "export LESSCLOSE='./{n} %s %s'",
             "export RSYNC_RSH=./{n}",
             "alias gl='git ls-remote ext::./{n}'",
+            # ssh's options through a function passing its words on (`"$@"`), autossh's ssh
+            "s() { ssh \"$@\"; }\nalias w='s -o ProxyCommand=./{n} h'",
+            "alias w='s -oProxyCommand=./{n} h'@@.bash_functions=s() { ssh \"$@\"; }",
+            "function s {\n  command ssh -q \"$@\"\n}\nalias w='s -F ./{n} h'",
+            "alias a='AUTOSSH_PATH=./{n} autossh -M 0 h'",
+            "export AUTOSSH_PATH=./{n}",
             "git config --global core.fsmonitor ./{n}",
             "git config set --global --add alias.x '!./{n}'",
         ),
@@ -233,6 +255,11 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias c='scp -P 22 h:f ./{n}'",
             "SSHOPTS='-o ServerAliveInterval=30'\nalias s='ssh $SSHOPTS h'",
             "alias s='ssh -i $(ls ~/.ssh/id_* | head -1) h ls ./{n}'",
+            # a host, or a remote command's word, another file sets: nothing ssh runs here
+            "alias w='ssh $WORKHOST'",
+            'w() { ssh -p 2222 $WORKHOST "$@"; }',
+            "alias w='ssh h ls $DIR ./{n}'",
+            "alias w='autossh -M 0 $WORKHOST'",
             "export LESSOPEN='| /usr/bin/lesspipe %s'",
             "git config --global --get core.fsmonitor",
             "git config --global core.editor vim",
@@ -256,6 +283,14 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             # attack 27 R17: the XDG setup as the Arch wiki gives it
             "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
             '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set exrc',
+            # XDG_CONFIG_HOME set in a file agents does not read, which the shell that
+            # started agents ran too (`.xdg_env`: the example gives it to agents)
+            "export VIMINIT='let $MYVIMRC=\"$XDG_CONFIG_HOME/vim/vimrc\" | source $MYVIMRC'"
+            "@@.xdg_env=export XDG_CONFIG_HOME=~/.config@@.config/vim/vimrc=set exrc",
+            # the Arch wiki's VIMINIT: vim's ternary on `has("nvim")`, each file read
+            'export XDG_CONFIG_HOME=~/.config\nexport VIMINIT=\'let $MYVIMRC = has("nvim") ? '
+            '"$XDG_CONFIG_HOME/nvim/init.vim" : "$XDG_CONFIG_HOME/vim/vimrc" | so $MYVIMRC\''
+            "@@.config/vim/vimrc=set exrc",
         ),
         (".exrc", ".vimrc", ".nvimrc"),
         (
@@ -268,6 +303,11 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "alias view='less -u {n}'",
             "export XDG_CONFIG_HOME=~/.config\nexport VIMINIT='let $MYVIMRC="
             '"$XDG_CONFIG_HOME/vim/vimrc" | source $MYVIMRC\'@@.config/vim/vimrc=set nocp',
+            'export XDG_CONFIG_HOME=~/.config\nexport VIMINIT=\'let $MYVIMRC = has("nvim") ? '
+            '"$XDG_CONFIG_HOME/nvim/init.vim" : "$XDG_CONFIG_HOME/vim/vimrc" | so $MYVIMRC\''
+            "@@.config/vim/vimrc=set nocp",
+            "export VIMINIT='let $MYVIMRC=\"$XDG_CONFIG_HOME/vim/vimrc\" | source $MYVIMRC'"
+            "@@.xdg_env=export XDG_CONFIG_HOME=~/.config@@.config/vim/vimrc=set nocp",
             "# export VIMINIT='set exrc'",
         ),
     ),
@@ -330,6 +370,19 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
         (),
         ("\\ir {n}", "-- \\i {n}", "\\i ~/{n}", "\\! clear", "\\set PROMPT1 '%/%R%# '"),
     ),
+    ".ipython/profile_default/ipython_config.py": (  # what IPython runs at its start
+        (
+            "c.InteractiveShellApp.exec_files = ['{n}']",
+            "c.InteractiveShellApp.exec_lines = ['%load_ext autoreload', '%run {n}']",
+            "c.InteractiveShellApp.exec_files.append('./{n}')",
+        ),
+        (),
+        (
+            "c.InteractiveShellApp.exec_files = ['~/{n}']",
+            "c.InteractiveShellApp.exec_lines = ['%load_ext autoreload']",
+            "# c.InteractiveShellApp.exec_files = ['{n}']",
+        ),
+    ),
     ".emacs.d/init.el": (  # a `.dir-locals.el`'s `eval:` unasked (attack 23 F16)
         (
             "(setq enable-local-variables :all)",
@@ -378,6 +431,8 @@ def _example(root: Path, data: st.DataObject) -> None:
         (home / sourced).parent.mkdir(parents=True, exist_ok=True)
         (home / sourced).write_text(f"{text}\n")
     os.environ["HOME"] = str(home)
+    if any(m.startswith(".xdg_env=") for m in more):  # the user's shell exported it
+        os.environ["XDG_CONFIG_HOME"] = str(home / ".config")
     wanted = data.draw(st.sampled_from(names)) if names and "{n}" not in form else name
     # In any case, or with a trailing dot: what a case-insensitive disk opens by the name
     # (`rules.name_as_opened`, attack 23 F31).

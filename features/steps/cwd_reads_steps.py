@@ -37,6 +37,7 @@ STARTED = {
         b"",
     ),
     "ssh": (["ssh", "-F", "{home}/.ssh/config", "-o", "BatchMode=yes", "work", "true"], b""),
+    "nvim": (["nvim", "--headless", "+qa!"], b""),
 }
 
 

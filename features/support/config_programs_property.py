@@ -3,10 +3,11 @@ runs as a program a setting names is refused to the model.
 
 Each example sets `diff.x.textconv` or a `!` alias to a random command line (assignments
 first or not, the program named `./x`, `sub/../x`, bare, or run by `sh`/`bash`, with
-arguments), then has git itself run it (`git diff` of a file whose attribute names the
-driver, or the alias): each tree script that ran leaves a mark. Every script that ran must
-be judged host-run (`host_folders`): an oracle that shares nothing with the reading of the
-value.
+arguments), or a remote's `ext::` address to one (its words, no shell; with the config
+allowing ext, or refusing it as git does by default: then nothing may be held), then has
+git itself run it (`git diff` of a file whose attribute names the driver, the alias, `git
+fetch`): each tree script that ran leaves a mark. Every script that ran must be judged
+host-run (`host_folders`): an oracle that shares nothing with the reading of the value.
 """
 
 from __future__ import annotations
@@ -65,14 +66,17 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     ran = 0
 
     @reproducible(examples, seed)
-    @example(alias=False, assign="", runner="", form="./{}", script=0, args="", before="")
-    @example(alias=True, assign="A=1 ", runner="sh ", form="{}", script=1, args=" 'a b'", before="")
+    @example(kind="diff", assign="", runner="", form="./{}", script=0, args="", before="")
     @example(
-        alias=False, assign="", runner="bash ", form="{}/", script=2, args=" 'unclosed", before=""
+        kind="alias", assign="A=1 ", runner="sh ", form="{}", script=1, args=" 'a b'", before=""
     )
-    @example(alias=False, assign="", runner="", form="./{}", script=0, args="", before=": a#b; ")
+    @example(
+        kind="diff", assign="", runner="bash ", form="{}/", script=2, args=" 'unclosed", before=""
+    )
+    @example(kind="diff", assign="", runner="", form="./{}", script=0, args="", before=": a#b; ")
+    @example(kind="ext", assign="", runner="sh ", form="{}", script=1, args=" -- x", before="")
     @given(
-        alias=st.booleans(),
+        kind=st.sampled_from(["diff", "alias", "ext", "ext refused"]),
         assign=st.sampled_from(ASSIGNMENTS),
         runner=st.sampled_from(RUNNERS),
         form=st.sampled_from(FORMS),
@@ -81,19 +85,32 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         before=st.sampled_from(BEFORE),
     )
     def check(
-        alias: bool, assign: str, runner: str, form: str, script: int, args: str, before: str
+        kind: str, assign: str, runner: str, form: str, script: int, args: str, before: str
     ) -> None:
         nonlocal ran
         value = f"{before}{assign}{runner}{form.format(SCRIPTS[script])}{args}"
-        key = "alias.t" if alias else "diff.x.textconv"
+        key = "remote.o.url" if kind.startswith("ext") else {"alias": "alias.t"}.get(kind, "")
+        key = key or "diff.x.textconv"
+        if kind.startswith(
+            "ext"
+        ):  # no shell: words on spaces (`% ` one in a word), `cat` given a file
+            words = f"{runner}{form.format(SCRIPTS[script])}{args} /dev/null".split()
+            value = "ext::" + " ".join(w.replace("%", "%%") for w in words)
         for mark in marks.iterdir():
             mark.unlink()
-        subprocess.run(["git", "config", "--unset-all", "alias.t"], cwd=root)
-        subprocess.run(["git", "config", "--unset-all", "diff.x.textconv"], cwd=root)
-        subprocess.run(["git", "config", key, f"!{value}" if alias else value], cwd=root)
-        command = ["git", "t"] if alias else ["git", "diff", "--textconv"]
+        for each in ("alias.t", "diff.x.textconv", "remote.o.url"):
+            subprocess.run(["git", "config", "--unset-all", each], cwd=root)
+        policy = ["protocol.ext.allow", "never" if kind == "ext refused" else "always"]
+        subprocess.run(["git", "config", *policy], cwd=root, check=True)
+        subprocess.run(["git", "config", key, f"!{value}" if kind == "alias" else value], cwd=root)
+        command = {"alias": ["git", "t"], "diff": ["git", "diff", "--textconv"]}.get(
+            kind, ["git", "fetch", "-q", "o"]
+        )
         subprocess.run(command, cwd=root / "tools", capture_output=True, timeout=30)
         host = host_folders(repo)
+        if kind == "ext refused":  # git's default: it runs nothing, and agents holds nothing
+            held = [s for s in SCRIPTS if host_run(s, host) is not None]
+            assert not any(marks.iterdir()) and not held, f"{value} refused: {held}"
         for mark in marks.iterdir():
             ran += 1
             path = SCRIPTS[int(mark.name)]
