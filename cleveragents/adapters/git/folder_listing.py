@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from cleveragents.adapters.git.opened_journals import set_back_left, start_time
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
@@ -54,7 +55,7 @@ class Opened:
 
     def __init__(self, root: Path, journals: Path | None = None) -> None:
         self.root = root
-        me = f"{os.getpid()}-{_started(os.getpid()) or 0}-{id(self)}"  # a PID reused: another
+        me = f"{os.getpid()}-{start_time(os.getpid()) or 0}-{id(self)}"  # a PID reused: another
         self.journal = None if journals is None else journals / me
         self.changed: list[tuple[str, int, os.stat_result]] = []  # path, its mode, opened
         self.back: list[str] = []  # those the last `set_back` gave their modes back
@@ -218,67 +219,6 @@ def closed_on_the_way(root: Path, said: str) -> str | None:
 
 def _name(path: str) -> bytes:
     return path.encode("utf-8", "surrogateescape") + b"\0"
-
-
-def set_back_left(root: Path, journals: Path) -> None:
-    """Each folder or file a run killed while it was opened (`Opened`, its journal in
-    `journals`, one per process: not those of a process still alive, by PID and start time)
-    left with the bits it gave, still as the opening left it (its inode, mode and change time:
-    the user's `chmod u+rwx` since, as a refusal asks, is theirs: review27 R11), given its mode
-    back."""
-    try:
-        journal_list = sorted(journals.glob("*")) if journals.is_dir() else []
-    except OSError:  # pragma: no cover - as below: a way this user cannot enter
-        journal_list = []  # set back by the next opening that can
-    for journal in journal_list:  # pragma: no cover
-        named = journal.name.split("-")  # PID, start time, id (an older agents': no time)
-        started = named[1] if len(named) == 3 else ""
-        if named[0].isdigit() and _alive(int(named[0]), started):
-            continue  # another agents of the tree, under way
-        with suppress(OSError):
-            records, seen = journal.read_bytes().split(b"\0")[:-1], set[bytes]()
-            for record in reversed(records):  # the last opened first, its last record only
-                fields = record.split(b" ", 4 if started else 3)
-                inode, mode, given = fields[:3]
-                changed, path = (fields[3] if started else b"-"), fields[-1]
-                if path in seen:
-                    continue
-                seen.add(path)
-                full = root / os.fsdecode(path) if path else root
-                with suppress(OSError, ValueError):
-                    now = os.lstat(full)
-                    same = (now.st_ino, stat.S_IMODE(now.st_mode)) == (int(inode), int(given))
-                    if same and changed in (b"-", str(now.st_ctime_ns).encode()):
-                        os.chmod(full, int(mode))
-            journal.unlink()
-
-
-def _started(pid: int) -> str:
-    """When process `pid` started (`/proc/PID/stat`'s 22nd field, ticks since boot); "" when
-    not known (gone, no `/proc`)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as status:
-            fields = status.read().rpartition(b")")[2].split()
-    except OSError:
-        return ""
-    return fields[19].decode() if len(fields) > 19 else ""
-
-
-def _alive(pid: int, started: str) -> bool:  # pragma: no cover - as `set_back_left`
-    """Whether the process that wrote a journal lives: its PID run by a process started at
-    `started` (a PID reused by another, as a container's every `agents` may be: dead; review27
-    R12); any process of that PID when no start time is known."""
-    if started not in ("", "0") and (now := _started(pid)):
-        return now == started
-    if pid == os.getpid():
-        return True  # its own: an opening under way (one ended took its journal away)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # pragma: no cover - another user's process
-        return True
-    return True
 
 
 @contextmanager
