@@ -204,6 +204,8 @@ class GitCheckpoints:
             runs = [*self._claude_runs(), *self.claude_dirs.hooks]
             look.claude_entries = self.claude_dirs.look(runs)
             look.unlisted = opened.folders()  # the user's: given their modes back after it too
+            noted = {p: m for p, (_, m) in look.unlisted.items() if p in look.folders}
+            look.folders.update(noted)  # as the user left them, not as the walk opened them
         if (unkept := self.guard.unkept(look)) is not None:
             keep(unkept)
         return look

@@ -43,6 +43,8 @@ GLOB = re.compile(r"[*?\[]")  # a name with a glob: matched by one expression
 LOOK = stat.S_IRUSR | stat.S_IXUSR  # the bits a walk needs of a folder: list it, enter it
 WRITE = stat.S_IRWXU  # the bits a removal needs of the folder it removes from
 READ = stat.S_IRUSR  # the bit the keeping of a file's bytes needs of it
+# What `git add` says of a folder it cannot list, and adds nothing of (LC_ALL=C).
+UNOPENED = re.compile(rb"warning: could not open directory '(.*)/': Permission denied")
 _ACCESS = {LOOK: os.R_OK | os.X_OK, WRITE: os.R_OK | os.W_OK | os.X_OK, READ: os.R_OK}
 
 
@@ -199,6 +201,38 @@ def refuse_unenterable(start: Path) -> None:
     )
 
 
+def opened_for_add(opened: Opened, said: list[bytes]) -> bool:  # pragma: no cover - as `_open`
+    """Each folder `git add --all` said it could not open (its owner may not list or enter
+    it: `000`, `311`, `100`), which it left out without an error, given `u+rwx` by `opened`
+    (its exact mode back by `set_back`, noted in its journal first): whether one was, so
+    that `add` runs again and takes in what it holds (top29: a user's file there was in no
+    checkpoint, and a command's `chmod 700 u0 && rm u0/f` lost it for good)."""
+    found = False
+    for line in said:
+        closed = UNOPENED.fullmatch(line)
+        folder = os.fsdecode(closed.group(1)) if closed is not None else ""
+        if not folder or folder in opened.folders():
+            continue
+        with suppress(OSError):
+            st = os.lstat(opened.root / folder)
+            if stat.S_ISDIR(st.st_mode) and opened.look(folder, st) is not st:
+                found = True
+    return found
+
+
+def closed_folders(root: Path, paths: Iterable[str]) -> list[str]:
+    """One of `paths` (those a restore writes or removes) in each folder its user may not
+    write to or enter (`500`, `000`: a `chmod` of the user's, or a command's after a file
+    it removed), for `opened_around`: none, the rule, at one `access` per folder."""
+    closed: dict[str, str] = {}
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        if folder not in closed:
+            full = root / folder if folder else root
+            closed[folder] = "" if os.access(full, os.W_OK | os.X_OK) else path
+    return [path for path in closed.values() if path]
+
+
 def closed_on_the_way(root: Path, said: str) -> str | None:
     """What to do about git's `unable to stat 'PATH': Permission denied` (`add --all`): the
     folder on the way to PATH its user may list but not enter (`chmod 600`: git lists its
@@ -222,11 +256,13 @@ def _name(path: str) -> bytes:
 
 
 @contextmanager
-def opened_around(root: Path, paths: Iterable[str]) -> Iterator[list[str]]:
-    """Around the removal or reading of each of `paths` (`Opened.around`): after, each
-    still as it was made given its mode back, the folders said in the lines yielded (filled
-    on the way out)."""
-    opened = Opened(root)
+def opened_around(
+    root: Path, paths: Iterable[str], journals: Path | None = None
+) -> Iterator[list[str]]:
+    """Around the removal, reading or writing of each of `paths` (`Opened.around`, noted in
+    `journals` first when given): after, each still as it was made given its mode back, the
+    folders said in the lines yielded (filled on the way out)."""
+    opened = Opened(root, journals)
     opened.around(paths)
     said: list[str] = []
     try:

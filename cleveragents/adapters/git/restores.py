@@ -8,7 +8,7 @@ import stat
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from cleveragents.adapters.git import checkout, folder_modes, nested
-from cleveragents.adapters.git.folder_listing import opened_around
+from cleveragents.adapters.git.folder_listing import closed_folders, opened_around
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
@@ -145,16 +145,19 @@ class Restores:
         if in_way:  # a folder in the way held some of them
             stats = {p: st for p, st in stats.items() if not within(p, in_way)}
         spared = self.obstacles.spare_ignored(checkpoint.tree, changes, saved_paths=touched)
-        if not self._write(changes, spared, checkpoint.tree, added, stats, holds_target):
-            if not added:
-                nested.add_all(self.repo, env, verbose=False)
-            elif in_step:  # read its files' timestamps again where a checkpoint dropped
-                # them (`PrivateIndex.forget_recent`): else `read-tree` takes them for changed
-                self.repo.git_outcome("update-index", "-q", "--refresh", env=env)
-            if spared:
-                self.obstacles.untrack(spared, env)
-            read = nested.read_tree(self.repo, env, checkpoint.tree, self.objects)
-            self.private.holds(checkpoint.tree if read == checkpoint.tree else None)
+        closed = closed_folders(self.repo.root, [p for p in changes if p not in spared])
+        with opened_around(self.repo.root, closed, self.repo.state_dir / "opened") as opened:
+            if not self._write(changes, spared, checkpoint.tree, added, stats, holds_target):
+                if not added:
+                    nested.add_all(self.repo, env, verbose=False)
+                elif in_step:  # read its files' timestamps again where a checkpoint dropped
+                    # them (`PrivateIndex.forget_recent`): else `read-tree` takes them so
+                    self.repo.git_outcome("update-index", "-q", "--refresh", env=env)
+                if spared:
+                    self.obstacles.untrack(spared, env)
+                read = nested.read_tree(self.repo, env, checkpoint.tree, self.objects)
+                self.private.holds(checkpoint.tree if read == checkpoint.tree else None)
+        self.opened += opened
         for path, mode in rewritten.items():
             full = self.repo.root / path
             if full.is_file() and not full.is_symlink():
