@@ -20,6 +20,7 @@ from features.support.nobody_put_back import (
     checkpoint_as_nobody,
     ignored_kept_as_nobody,
     killed_as_nobody,
+    undone_as_nobody,
     user_folders_kept,
 )
 from features.support.properties import run_property
@@ -108,3 +109,20 @@ def step_ignored_in_unlisted_kept(context: Any) -> None:
     found = context.unlisted
     assert "u0/s.log" in found["saved"] and "u0/s.log" in found["kept"], found
     assert found["mode"] == "0o0", found
+
+
+@when(
+    "as a user who is not root, a command removes my file u0/f from my folder u0 of mode "
+    "{mode}, then I undo it"
+)
+def step_undone_in_unlisted(context: Any, mode: str) -> None:
+    context.unlisted = _in_nobody_folder(lambda top, _: undone_as_nobody(top, int(mode, 8)), "")
+
+
+@then("undo says it restored u0/f, and u0 holds it again with mode {mode}")
+def step_undone_kept(context: Any, mode: str) -> None:
+    found = context.unlisted
+    run, undo = found["said"]
+    assert run.endswith("exit 0") and undo.endswith("exit 0"), found
+    assert "restored (the operation's changes undone): 1\n  u0/f\n" in undo, found
+    assert found["u0"] == [oct(int(mode, 8)), "f='mine\\n'"], found

@@ -13,6 +13,7 @@ import json
 import os
 import stat
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -182,6 +183,57 @@ def checkpoint_as_nobody(top: Path, folders: dict[str, int]) -> str:
         return str(_forked(checkpoint)["line"])
     finally:
         del os.environ["CLEVERAGENTS_STATE_DB"]
+
+
+def undone_as_nobody(top: Path, mode: int) -> dict[str, Any]:
+    """The real `agents plan run` of a plan file whose command removes my untracked `u0/f`
+    from my folder `u0` of `mode` (`chmod 700 u0 && rm u0/f && chmod MODE u0`), then
+    `agents plan undo --yes`, each run by `nobody` in a forked process: what each said, and
+    `u0` after (its mode, its files and bytes)."""
+    import ctypes  # noqa: F401 - the command's child asks for its parent's death with it
+
+    from features.support.forked_agents import prepared
+
+    prepared(dict(os.environ))  # every module the commands import, before the fork
+    os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")
+    rm = f"chmod 700 u0 && rm u0/f && chmod {mode:o} u0"
+    steps = f"steps:\n  - name: rm\n    options:\n      - actions:\n          - run: {rm}\n"
+
+    def undone() -> dict[str, Any]:
+        _home(top)
+        root = _tree(top, {})
+        (root / "u0").mkdir()
+        (root / "u0/f").write_bytes(b"mine\n")
+        os.chmod(root / "u0", mode)
+        (top / "plan.yaml").write_text(f"task: remove my file\n{steps}")
+        run = ["plan", "run", "--script", str(top / "plan.yaml"), "--quiet"]
+        said = [_agents(top, root, run), _agents(top, root, ["plan", "undo", "--yes"])]
+        return {"said": said, "u0": _folder(root / "u0")}
+
+    try:
+        return _forked(undone)
+    finally:
+        del os.environ["CLEVERAGENTS_STATE_DB"]
+
+
+def _agents(top: Path, root: Path, argv: list[str]) -> str:
+    """What `agents ARGV` run in `root` wrote on stdout and stderr, with its exit code."""
+    from cleveragents.cli.main import main
+
+    out = top / "out"
+    streams = sys.stdout, sys.stderr  # behave's capture: the command writes to a file
+    with open(out, "w", encoding="utf-8") as said:
+        sys.stdout = sys.stderr = said
+        here = os.getcwd()
+        os.chdir(root)
+        try:
+            code = main(argv)
+        except SystemExit as ended:
+            code = ended.code if isinstance(ended.code, int) else 1
+        finally:
+            os.chdir(here)
+            sys.stdout, sys.stderr = streams
+    return f"{out.read_text()}exit {code}"
 
 
 def _home(top: Path) -> None:
