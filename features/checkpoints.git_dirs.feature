@@ -124,13 +124,13 @@ Feature: What a command did to a .git is put back, and named, right after it
     Then the checkpoint is refused in one line: "give u6 its owner's x (`chmod u+x u6`: its mode rw------- lets git list it but not read what it holds)"
 
   # A folder of mine git may not list (`000`, `311`, `100`): `git add --all` leaves it out
-  # with a warning only, so a file of mine there was in no checkpoint, and a command's
-  # `chmod 700 u0 && rm u0/f` lost it for good (top29). The checkpoint opens it for git and
+  # with a warning only, so my files there were in no checkpoint, and a command's
+  # `chmod 700 u0 && rm u0/f` lost them for good (top29). The checkpoint opens it for git and
   # gives it its mode back; the undo writes the file back into it (and into a `500` one,
   # where it died: PermissionError) and gives the folder its exact mode.
-  Scenario Outline: As a user not root, undo brings back my file from my folder of mode <mode>
-    When as a user who is not root, a command removes my file u0/f from my folder u0 of mode <mode>, then I undo it
-    Then undo says it restored u0/f, and u0 holds it again with mode <mode>
+  Scenario Outline: As a user not root, undo brings back my files from my folder of mode <mode>
+    When as a user who is not root, a command removes my files from my folder u0 of mode <mode>, then I undo it
+    Then undo says it restored them, and u0 holds them again with mode <mode>
 
     Examples:
       | mode |

@@ -185,35 +185,70 @@ def checkpoint_as_nobody(top: Path, folders: dict[str, int]) -> str:
         del os.environ["CLEVERAGENTS_STATE_DB"]
 
 
-def undone_as_nobody(top: Path, mode: int) -> dict[str, Any]:
-    """The real `agents plan run` of a plan file whose command removes my untracked `u0/f`
-    from my folder `u0` of `mode` (`chmod 700 u0 && rm u0/f && chmod MODE u0`), then
-    `agents plan undo --yes`, each run by `nobody` in a forked process: what each said, and
-    `u0` after (its mode, its files and bytes)."""
+def undone_as_nobody(top: Path, modes: dict[str, int]) -> dict[str, Any]:
+    """The real `agents plan run` of a plan file whose command removes my untracked files
+    `u0/f` and `u0/v/g` from my folders `u0` and `u0/v` of `modes` (giving each its mode
+    back after), then `agents plan undo --yes`, each run by `nobody` in a forked process:
+    what each said, and `u0` after (`_deep`: its folders' modes, its files and bytes)."""
     import ctypes  # noqa: F401 - the command's child asks for its parent's death with it
 
     from features.support.forked_agents import prepared
 
     prepared(dict(os.environ))  # every module the commands import, before the fork
     os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")
-    rm = f"chmod 700 u0 && rm u0/f && chmod {mode:o} u0"
+    back = " && ".join(f"chmod {modes[f]:o} {f}" for f in ("u0/v", "u0"))
+    rm = f"chmod 700 u0 u0/v && rm u0/f u0/v/g && {back}"
     steps = f"steps:\n  - name: rm\n    options:\n      - actions:\n          - run: {rm}\n"
 
     def undone() -> dict[str, Any]:
         _home(top)
         root = _tree(top, {})
-        (root / "u0").mkdir()
+        (root / "u0/v").mkdir(parents=True)
         (root / "u0/f").write_bytes(b"mine\n")
-        os.chmod(root / "u0", mode)
-        (top / "plan.yaml").write_text(f"task: remove my file\n{steps}")
+        (root / "u0/v/g").write_bytes(b"deeper\n")
+        for folder in ("u0/v", "u0"):
+            os.chmod(root / folder, modes[folder])
+        (top / "plan.yaml").write_text(f"task: remove my files\n{steps}")
         run = ["plan", "run", "--script", str(top / "plan.yaml"), "--quiet"]
         said = [_agents(top, root, run), _agents(top, root, ["plan", "undo", "--yes"])]
-        return {"said": said, "u0": _folder(root / "u0")}
+        return {"said": said, "u0": _deep(root / "u0")}
 
     try:
         return _forked(undone)
     finally:
         del os.environ["CLEVERAGENTS_STATE_DB"]
+
+
+def undone_whole(found: dict[str, Any]) -> bool:
+    """Whether both commands ended well, undo restored both files, and they hold their
+    bytes again (`undone_as_nobody`)."""
+    run, undo = found["said"]
+    restored = "restored (the operation's changes undone): 2\n  u0/f\n  u0/v/g\n" in undo
+    files = ["f='mine\\n'", "v/g='deeper\\n'"]
+    return (
+        run.endswith("exit 0") and undo.endswith("exit 0") and restored and found["u0"][2:] == files
+    )
+
+
+def _deep(folder: Path) -> list[str]:
+    """The modes of `folder` and `folder/v` (octal), then the files of both by path and
+    bytes (each opened to read them, and given its mode back)."""
+    top = stat.S_IMODE(os.lstat(folder).st_mode)
+    os.chmod(folder, top | 0o700)
+    try:
+        inner = stat.S_IMODE(os.lstat(folder / "v").st_mode)
+        os.chmod(folder / "v", inner | 0o700)
+        try:
+            files = sorted(
+                f"{p.relative_to(folder)}={p.read_text()!r}"
+                for p in folder.rglob("*")
+                if p.is_file()
+            )
+        finally:
+            os.chmod(folder / "v", inner)
+    finally:
+        os.chmod(folder, top)
+    return [oct(top), oct(inner), *files]
 
 
 def _agents(top: Path, root: Path, argv: list[str]) -> str:

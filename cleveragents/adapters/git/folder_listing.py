@@ -126,6 +126,21 @@ class Opened:
             self._open_up(path.rpartition("/")[0], False)
             self._open_up(path, True)
 
+    def ways(self, paths: Iterable[str]) -> None:
+        """Each folder on the way to each of `paths` (read, written or removed) its owner may
+        not enter, and the one holding it when they may not write to it (`500`, `000`, `311`:
+        the user's own, a checkpoint holds what is in it), given `u+rwx` (`look`): one
+        `access` per folder holding one of them, the rule (top29)."""
+        seen: set[str] = set()
+        for folder in (path.rpartition("/")[0] for path in paths):
+            if not folder or folder in seen or os.access(self.root / folder, os.W_OK | os.X_OK):
+                seen.add(folder)
+                continue
+            seen.add(folder)
+            parts = folder.split("/")  # pragma: no cover - as `_open`: root may write anywhere
+            for n in range(1, len(parts) + 1):  # pragma: no cover - as above
+                self._open_up("/".join(parts[:n]), False, WRITE if n == len(parts) else LOOK)
+
     def _open_up(self, path: str, whole: bool, need: int = WRITE) -> None:
         """`path` given the bits a removal needs of it (`whole`: and all below a folder)."""
         try:
@@ -201,6 +216,19 @@ def refuse_unenterable(start: Path) -> None:
     )
 
 
+@contextmanager
+def ways_opened(root: Path, paths: Iterable[str], journals: Path) -> Iterator[Opened]:
+    """Around the reading, writing or removal of each of `paths`: the folders on their way
+    opened (`Opened.ways`, noted in `journals` first), after, each as it was opened given
+    its exact mode back, even when the block raises."""
+    opened = Opened(root, journals)
+    try:
+        opened.ways(paths)
+        yield opened
+    finally:
+        opened.set_back()
+
+
 def opened_for_add(opened: Opened, said: list[bytes]) -> bool:  # pragma: no cover - as `_open`
     """Each folder `git add --all` said it could not open (its owner may not list or enter
     it: `000`, `311`, `100`), which it left out without an error, given `u+rwx` by `opened`
@@ -218,19 +246,6 @@ def opened_for_add(opened: Opened, said: list[bytes]) -> bool:  # pragma: no cov
             if stat.S_ISDIR(st.st_mode) and opened.look(folder, st) is not st:
                 found = True
     return found
-
-
-def closed_folders(root: Path, paths: Iterable[str]) -> list[str]:
-    """One of `paths` (those a restore writes or removes) in each folder its user may not
-    write to or enter (`500`, `000`: a `chmod` of the user's, or a command's after a file
-    it removed), for `opened_around`: none, the rule, at one `access` per folder."""
-    closed: dict[str, str] = {}
-    for path in paths:
-        folder = path.rpartition("/")[0]
-        if folder not in closed:
-            full = root / folder if folder else root
-            closed[folder] = "" if os.access(full, os.W_OK | os.X_OK) else path
-    return [path for path in closed.values() if path]
 
 
 def closed_on_the_way(root: Path, said: str) -> str | None:
