@@ -126,20 +126,20 @@ class Opened:
             self._open_up(path.rpartition("/")[0], False)
             self._open_up(path, True)
 
-    def ways(self, paths: Iterable[str]) -> None:
+    def ways(self, paths: Iterable[str], need: int = LOOK) -> None:
         """Each folder on the way to each of `paths` (read, written or removed) its owner may
-        not enter, and the one holding it when they may not write to it (`500`, `000`, `311`:
-        the user's own, a checkpoint holds what is in it), given `u+rwx` (`look`): one
-        `access` per folder holding one of them, the rule (top29)."""
+        not enter or list, and the one holding it when it lacks what they `need` of it
+        (`WRITE`: to write there, `500`), given `u+rwx` (`look`): the user's own folders,
+        whose files checkpoints hold (top29). One `access` per folder holding one of them."""
         seen: set[str] = set()
         for folder in (path.rpartition("/")[0] for path in paths):
-            if not folder or folder in seen or os.access(self.root / folder, os.W_OK | os.X_OK):
+            if not folder or folder in seen or os.access(self.root / folder, _ACCESS[need]):
                 seen.add(folder)
                 continue
             seen.add(folder)
             parts = folder.split("/")  # pragma: no cover - as `_open`: root may write anywhere
             for n in range(1, len(parts) + 1):  # pragma: no cover - as above
-                self._open_up("/".join(parts[:n]), False, WRITE if n == len(parts) else LOOK)
+                self._open_up("/".join(parts[:n]), False, need if n == len(parts) else LOOK)
 
     def _open_up(self, path: str, whole: bool, need: int = WRITE) -> None:
         """`path` given the bits a removal needs of it (`whole`: and all below a folder)."""

@@ -8,7 +8,7 @@ import stat
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from cleveragents.adapters.git import checkout, folder_modes, nested
-from cleveragents.adapters.git.folder_listing import Opened, opened_around
+from cleveragents.adapters.git.folder_listing import WRITE, Opened, opened_around
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
@@ -165,6 +165,7 @@ class Restores:
         if in_way:  # a folder in the way held some of them
             stats = {p: st for p, st in stats.items() if not within(p, in_way)}
         spared = self.obstacles.spare_ignored(checkpoint.tree, changes, saved_paths=touched)
+        self._ways.ways(changes, WRITE)  # a folder it writes to that its user may not (`500`)
         if not self._write(changes, spared, checkpoint.tree, added, stats, holds_target):
             if not added:
                 nested.add_all(self.repo, env, verbose=False)
