@@ -144,6 +144,8 @@ Feature: What a command did to a .git is put back, and named, right after it
   # takes back what the command planted (attack 25 G11: a PermissionError traceback, exit 70).
   # A folder it made unlistable (`311`, `000`) is open for the settling's snapshot and
   # put-back too (review27 R1: `a/.exrc` stood; `000 a/b`: a PermissionError traceback).
+  # Killed in a checkpoint once git's `add --all` had my `000` and `311` folders opened
+  # (top29): the journal gives them their modes back.
   # The killed run's journal gives a folder its mode back only when as its opening left it
   # (R11: the user's own `chmod` after the kill stays), and a PID reused is not its (R12).
   Scenario Outline: As a user not root, a killed run's planting in a folder it made read-only (<after>) is settled
@@ -159,3 +161,4 @@ Feature: What a command did to a .git is put back, and named, right after it
       | chmod 000 a/b # then I run chmod 700 a/b          | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o700"] |
       | chmod 000 a/b # then its PID runs another process | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o0"]   |
       | echo x > a/.exrc && chmod 311 a                   | put back a/.exrc, a/b/                                                                                                    | ["0o311", "0o755"] |
+      | true # killed in a checkpoint                     | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o755"] |

@@ -75,11 +75,14 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
     """A run operation of the real `OperationLog` whose command plants in `a/b`, runs
     `after` and is killed (`os._exit`: no put-back, the operation left running), then the
     next command's settling (`OperationLog.settle`), each run by `nobody` in a forked
-    process (`trust.killed_put_back.property.feature` runs them as root). What `after` names
+    process (`trust.killed_put_back.property.feature` runs them as root); or, its `after`
+    ending `# killed in a checkpoint`, killed in a checkpoint after the command once git's
+    `add --all` had the user's folders it cannot list opened. What `after` names
     past `# then ` (a comment to its shell) happens between: `I run CMD` (the user's own
     command), `its PID runs another process` (its journals' PID a live process's, started
     at another time: review27 R12)."""
     from cleveragents.adapters.git import git_dirs as _git_dirs
+    from cleveragents.adapters.git import nested
     from cleveragents.application import operation_repair  # noqa: F401 - before the fork
     from cleveragents.bootstrap import bootstrap
     from cleveragents.domain.plan import ActorSpec, Plan
@@ -101,6 +104,15 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
             subprocess.run(["sh", "-c", f"mkdir -p a/b && {PLANT} && {after}"], cwd=root)
             if not os.access(root, os.R_OK | os.X_OK):  # its `chmod 000 .`: killed so
                 os._exit(0)
+            if after.endswith("# killed in a checkpoint"):  # once git's `add` had my folders
+                opening = nested.opened_for_add  # opened (top29)
+
+                def opened_dying(*args: Any) -> bool:
+                    opening(*args)
+                    os._exit(0)
+
+                nested.opened_for_add = opened_dying  # type: ignore[assignment]
+                services.checkpoints.create(plan.id, "after the command")
             walked = _git_dirs.found  # killed once the walk after it went through every folder
 
             def dying(*args: Any, **kwargs: Any) -> list[str]:
