@@ -232,10 +232,12 @@ def undone_as_nobody(top: Path, modes: dict[str, int]) -> dict[str, Any]:
 
 
 def undone_whole(found: dict[str, Any]) -> bool:
-    """Whether both commands ended well, undo restored both files, and they hold their
-    bytes again (`undone_as_nobody`)."""
+    """Whether both commands ended well, undo restored both files, they hold their bytes
+    again, and undo names no folder's mode as put back: the command gave each its own
+    (`undone_as_nobody`)."""
     run, undo = found["said"]
     restored = "restored (the operation's changes undone): 2\n  u0/f\n  u0/v/g\n" in undo
+    restored = restored and "put back (" not in undo
     files = ["f='mine\\n'", "v/g='deeper\\n'"]
     return (
         run.endswith("exit 0") and undo.endswith("exit 0") and restored and found["u0"][2:] == files

@@ -227,7 +227,7 @@ class GitCheckpoints:
                 plan, look.claude_entries, runs, look.at, stood, holds
             )
             look.put_back = self.own_config.put_back(look.own_config, look.put_back, holds)
-            saved = self.guard.changed(look, self.private.tree_env())  # in a user's one too
+            saved = self.guard.changed(look, self.private.tree_env(), opened.folders())
             if saved is not None:
                 (keep or self.outside.keep)(saved)
         look.put_back += opened.said  # a folder the command made unlistable, left u+rwx

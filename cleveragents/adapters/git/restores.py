@@ -206,7 +206,9 @@ class Restores:
             perms.update({p: m for p, m in saved.folders.items() if p not in spare})
         # Given once all is written, the oldest record's last: a `000` one given first shut
         # the way to what the next record writes or gives a mode below it (top29).
-        self.put_back_paths += folder_modes.put_back(self.repo.root, perms)
+        ways = self._ways.folders()  # opened for this restore: changed only if not so before
+        given = folder_modes.put_back(self.repo.root, perms)
+        self.put_back_paths += [p for p in given if p not in ways or ways[p][1] != perms[p]]
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
         return created
