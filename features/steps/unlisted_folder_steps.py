@@ -121,12 +121,12 @@ def step_ignored_in_unlisted_kept(context: Any) -> None:
 
 
 @when(
-    "as a user who is not root, a command removes my files from my folder u0 of mode {mode}, "
+    "as a user who is not root, {how} removes my files from my folder u0 of mode {mode}, "
     "then I undo it"
 )
-def step_undone_in_unlisted(context: Any, mode: str) -> None:
-    modes = {"u0": int(mode, 8), "u0/v": 0o755}
-    context.unlisted = _in_nobody_folder(lambda top, _: undone_as_nobody(top, modes), "")
+def step_undone_in_unlisted(context: Any, how: str, mode: str) -> None:
+    modes, deletes = {"u0": int(mode, 8), "u0/v": 0o755}, how == "a delete: action"
+    context.unlisted = _in_nobody_folder(lambda top, _: undone_as_nobody(top, modes, deletes), "")
 
 
 @then("undo says it restored them, and u0 holds them again with mode {mode}")

@@ -197,11 +197,12 @@ def checkpoint_as_nobody(top: Path, folders: dict[str, int]) -> str:
         del os.environ["CLEVERAGENTS_STATE_DB"]
 
 
-def undone_as_nobody(top: Path, modes: dict[str, int]) -> dict[str, Any]:
+def undone_as_nobody(top: Path, modes: dict[str, int], deletes: bool = False) -> dict[str, Any]:
     """The real `agents plan run` of a plan file whose command removes my untracked files
     `u0/f` and `u0/v/g` from my folders `u0` and `u0/v` of `modes` (giving each its mode
-    back after), then `agents plan undo --yes`, each run by `nobody` in a forked process:
-    what each said, and `u0` after (`_deep`: its folders' modes, its files and bytes)."""
+    back after; `deletes`: two `delete:` actions instead), then `agents plan undo --yes`,
+    each run by `nobody` in a forked process: what each said, and `u0` after (`_deep`: its
+    folders' modes, its files and bytes)."""
     import ctypes  # noqa: F401 - the command's child asks for its parent's death with it
 
     from features.support.forked_agents import prepared
@@ -210,7 +211,9 @@ def undone_as_nobody(top: Path, modes: dict[str, int]) -> dict[str, Any]:
     os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")
     back = " && ".join(f"chmod {modes[f]:o} {f}" for f in ("u0/v", "u0"))
     rm = f"chmod 700 u0 u0/v && rm u0/f u0/v/g && {back}"
-    steps = f"steps:\n  - name: rm\n    options:\n      - actions:\n          - run: {rm}\n"
+    actions = ["delete: u0/f", "delete: u0/v/g"] if deletes else [f"run: {rm}"]
+    listed = "".join(f"          - {action}\n" for action in actions)
+    steps = f"steps:\n  - name: rm\n    options:\n      - actions:\n{listed}"
 
     def undone() -> dict[str, Any]:
         _home(top)

@@ -224,7 +224,10 @@ class Snapshots:
         if not self.private.records_the_disk():
             return None
         visible = [p for p in paths if p not in self.hidden]
-        built = self.known.update(tree, self.repo.root, visible)
+        try:
+            built = self.known.update(tree, self.repo.root, visible)
+        except PermissionError:  # pragma: no cover - root: in a folder its user cannot enter
+            return None  # the scan's `add --all` opens it (`nested.add_all`, top29)
         if built is None:
             return None
         if tree == self.user_ignores.clean:
