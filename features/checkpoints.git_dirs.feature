@@ -123,11 +123,31 @@ Feature: What a command did to a .git is put back, and named, right after it
     When as a user who is not root, the tree is checkpointed with my folder u6 of mode 600
     Then the checkpoint is refused in one line: "give u6 its owner's x (`chmod u+x u6`: its mode rw------- lets git list it but not read what it holds)"
 
+  # A folder of mine git may not list (`000`, `311`, `100`): `git add --all` leaves it out
+  # with a warning only, so my files there were in no checkpoint, and a command's
+  # `chmod 700 u0 && rm u0/f` lost them for good (top29). The checkpoint opens it for git and
+  # gives it its mode back; the undo writes the file back into it (and into a `500` one,
+  # where it died: PermissionError) and gives the folder its exact mode. So for the plan's
+  # own `delete:` actions in a `311` one (the checkpoint after one died in a `000` one).
+  Scenario Outline: As a user not root, undo brings back my files from my folder of mode <mode> (<how>)
+    When as a user who is not root, <how> removes my files from my folder u0 of mode <mode>, then I undo it
+    Then undo says it restored them, and u0 holds them again with mode <mode>
+
+    Examples:
+      | mode | how              |
+      | 000  | a command        |
+      | 311  | a command        |
+      | 100  | a command        |
+      | 500  | a command        |
+      | 311  | a delete: action |
+
   # A run killed after its command's `chmod 000 .` (the tree's top): the next agents cannot
   # enter the tree and says so in one line; after the `chmod u+rwx` it names, its settling
   # takes back what the command planted (attack 25 G11: a PermissionError traceback, exit 70).
   # A folder it made unlistable (`311`, `000`) is open for the settling's snapshot and
   # put-back too (review27 R1: `a/.exrc` stood; `000 a/b`: a PermissionError traceback).
+  # Killed in a checkpoint once git's `add --all` had my `000` and `311` folders opened
+  # (top29): the journal gives them their modes back.
   # The killed run's journal gives a folder its mode back only when as its opening left it
   # (R11: the user's own `chmod` after the kill stays), and a PID reused is not its (R12).
   Scenario Outline: As a user not root, a killed run's planting in a folder it made read-only (<after>) is settled
@@ -143,3 +163,4 @@ Feature: What a command did to a .git is put back, and named, right after it
       | chmod 000 a/b # then I run chmod 700 a/b          | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o700"] |
       | chmod 000 a/b # then its PID runs another process | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o0"]   |
       | echo x > a/.exrc && chmod 311 a                   | put back a/.exrc, a/b/                                                                                                    | ["0o311", "0o755"] |
+      | true # killed in a checkpoint                     | put back a/b/.claude/settings.json                                                                                        | ["0o755", "0o755"] |

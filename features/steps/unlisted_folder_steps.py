@@ -20,6 +20,8 @@ from features.support.nobody_put_back import (
     checkpoint_as_nobody,
     ignored_kept_as_nobody,
     killed_as_nobody,
+    undone_as_nobody,
+    undone_whole,
     user_folders_kept,
 )
 from features.support.properties import run_property
@@ -80,7 +82,15 @@ def step_put_back_modes_property(context: Any) -> None:
     run_property(context, "put-back modes property", check_property, 8)
 
 
+@when("a command removes my files from my folders of random modes, then I undo it, not root")
+def step_undo_modes_property(context: Any) -> None:
+    from features.support.put_back_modes_property import check_undo_property
+
+    run_property(context, "undo modes property", check_undo_property, 8)
+
+
 @then("nothing planted stands, and each folder has the mode the command gave it")
+@then("undo brought back each file with its bytes, and each folder with its mode")
 def step_put_back_modes_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
 
@@ -108,3 +118,19 @@ def step_ignored_in_unlisted_kept(context: Any) -> None:
     found = context.unlisted
     assert "u0/s.log" in found["saved"] and "u0/s.log" in found["kept"], found
     assert found["mode"] == "0o0", found
+
+
+@when(
+    "as a user who is not root, {how} removes my files from my folder u0 of mode {mode}, "
+    "then I undo it"
+)
+def step_undone_in_unlisted(context: Any, how: str, mode: str) -> None:
+    modes, deletes = {"u0": int(mode, 8), "u0/v": 0o755}, how == "a delete: action"
+    context.unlisted = _in_nobody_folder(lambda top, _: undone_as_nobody(top, modes, deletes), "")
+
+
+@then("undo says it restored them, and u0 holds them again with mode {mode}")
+def step_undone_kept(context: Any, mode: str) -> None:
+    found = context.unlisted
+    assert undone_whole(found), found
+    assert found["u0"][:2] == [oct(int(mode, 8)), "0o755"], found

@@ -13,6 +13,7 @@ import json
 import os
 import stat
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -74,11 +75,14 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
     """A run operation of the real `OperationLog` whose command plants in `a/b`, runs
     `after` and is killed (`os._exit`: no put-back, the operation left running), then the
     next command's settling (`OperationLog.settle`), each run by `nobody` in a forked
-    process (`trust.killed_put_back.property.feature` runs them as root). What `after` names
+    process (`trust.killed_put_back.property.feature` runs them as root); or, its `after`
+    ending `# killed in a checkpoint`, killed in a checkpoint after the command once git's
+    `add --all` had the user's folders it cannot list opened. What `after` names
     past `# then ` (a comment to its shell) happens between: `I run CMD` (the user's own
     command), `its PID runs another process` (its journals' PID a live process's, started
     at another time: review27 R12)."""
     from cleveragents.adapters.git import git_dirs as _git_dirs
+    from cleveragents.adapters.git import nested
     from cleveragents.application import operation_repair  # noqa: F401 - before the fork
     from cleveragents.bootstrap import bootstrap
     from cleveragents.domain.plan import ActorSpec, Plan
@@ -100,6 +104,15 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
             subprocess.run(["sh", "-c", f"mkdir -p a/b && {PLANT} && {after}"], cwd=root)
             if not os.access(root, os.R_OK | os.X_OK):  # its `chmod 000 .`: killed so
                 os._exit(0)
+            if after.endswith("# killed in a checkpoint"):  # once git's `add` had my folders
+                opening = nested.opened_for_add  # opened (top29)
+
+                def opened_dying(*args: Any) -> bool:
+                    opening(*args)
+                    os._exit(0)
+
+                nested.opened_for_add = opened_dying  # type: ignore[assignment]
+                services.checkpoints.create(plan.id, "after the command")
             walked = _git_dirs.found  # killed once the walk after it went through every folder
 
             def dying(*args: Any, **kwargs: Any) -> list[str]:
@@ -182,6 +195,97 @@ def checkpoint_as_nobody(top: Path, folders: dict[str, int]) -> str:
         return str(_forked(checkpoint)["line"])
     finally:
         del os.environ["CLEVERAGENTS_STATE_DB"]
+
+
+def undone_as_nobody(top: Path, modes: dict[str, int], deletes: bool = False) -> dict[str, Any]:
+    """The real `agents plan run` of a plan file whose command removes my untracked files
+    `u0/f` and `u0/v/g` from my folders `u0` and `u0/v` of `modes` (giving each its mode
+    back after; `deletes`: two `delete:` actions instead), then `agents plan undo --yes`,
+    each run by `nobody` in a forked process: what each said, and `u0` after (`_deep`: its
+    folders' modes, its files and bytes)."""
+    import ctypes  # noqa: F401 - the command's child asks for its parent's death with it
+
+    from features.support.forked_agents import prepared
+
+    prepared(dict(os.environ))  # every module the commands import, before the fork
+    os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")
+    back = " && ".join(f"chmod {modes[f]:o} {f}" for f in ("u0/v", "u0"))
+    rm = f"chmod 700 u0 u0/v && rm u0/f u0/v/g && {back}"
+    actions = ["delete: u0/f", "delete: u0/v/g"] if deletes else [f"run: {rm}"]
+    listed = "".join(f"          - {action}\n" for action in actions)
+    steps = f"steps:\n  - name: rm\n    options:\n      - actions:\n{listed}"
+
+    def undone() -> dict[str, Any]:
+        _home(top)
+        root = _tree(top, {})
+        (root / "u0/v").mkdir(parents=True)
+        (root / "u0/f").write_bytes(b"mine\n")
+        (root / "u0/v/g").write_bytes(b"deeper\n")
+        for folder in ("u0/v", "u0"):
+            os.chmod(root / folder, modes[folder])
+        (top / "plan.yaml").write_text(f"task: remove my files\n{steps}")
+        run = ["plan", "run", "--script", str(top / "plan.yaml"), "--quiet"]
+        said = [_agents(top, root, run), _agents(top, root, ["plan", "undo", "--yes"])]
+        return {"said": said, "u0": _deep(root / "u0")}
+
+    try:
+        return _forked(undone)
+    finally:
+        del os.environ["CLEVERAGENTS_STATE_DB"]
+
+
+def undone_whole(found: dict[str, Any]) -> bool:
+    """Whether both commands ended well, undo restored both files, they hold their bytes
+    again, and undo names no folder's mode as put back: the command gave each its own
+    (`undone_as_nobody`)."""
+    run, undo = found["said"]
+    restored = "restored (the operation's changes undone): 2\n  u0/f\n  u0/v/g\n" in undo
+    restored = restored and "put back (" not in undo
+    files = ["f='mine\\n'", "v/g='deeper\\n'"]
+    return (
+        run.endswith("exit 0") and undo.endswith("exit 0") and restored and found["u0"][2:] == files
+    )
+
+
+def _deep(folder: Path) -> list[str]:
+    """The modes of `folder` and `folder/v` (octal), then the files of both by path and
+    bytes (each opened to read them, and given its mode back)."""
+    top = stat.S_IMODE(os.lstat(folder).st_mode)
+    os.chmod(folder, top | 0o700)
+    try:
+        inner = stat.S_IMODE(os.lstat(folder / "v").st_mode)
+        os.chmod(folder / "v", inner | 0o700)
+        try:
+            files = sorted(
+                f"{p.relative_to(folder)}={p.read_text()!r}"
+                for p in folder.rglob("*")
+                if p.is_file()
+            )
+        finally:
+            os.chmod(folder / "v", inner)
+    finally:
+        os.chmod(folder, top)
+    return [oct(top), oct(inner), *files]
+
+
+def _agents(top: Path, root: Path, argv: list[str]) -> str:
+    """What `agents ARGV` run in `root` wrote on stdout and stderr, with its exit code."""
+    from cleveragents.cli.main import main
+
+    out = top / "out"
+    streams = sys.stdout, sys.stderr  # behave's capture: the command writes to a file
+    with open(out, "w", encoding="utf-8") as said:
+        sys.stdout = sys.stderr = said
+        here = os.getcwd()
+        os.chdir(root)
+        try:
+            code = main(argv)
+        except SystemExit as ended:
+            code = ended.code if isinstance(ended.code, int) else 1
+        finally:
+            os.chdir(here)
+            sys.stdout, sys.stderr = streams
+    return f"{out.read_text()}exit {code}"
 
 
 def _home(top: Path) -> None:

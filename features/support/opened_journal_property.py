@@ -1,7 +1,7 @@
 """The property of a killed run's journal of opened folders (trust.killed_put_back.property
 .feature): the next opening gives each folder the killed run opened its mode back exactly
 when it is still as that opening left it, and leaves any other as it is now
-(`folder_listing.set_back_left`, review27 R11, R12).
+(`opened_journals.set_back_left`, review27 R11, R12).
 
 Each example makes folders of random modes (`000`, `311`, `600`, ...), opens each as the walk
 does (`Opened._open`: journaled, given `u+rwx`), leaves the journal as a kill would, its name

@@ -204,6 +204,8 @@ class GitCheckpoints:
             runs = [*self._claude_runs(), *self.claude_dirs.hooks]
             look.claude_entries = self.claude_dirs.look(runs)
             look.unlisted = opened.folders()  # the user's: given their modes back after it too
+            noted = {p: m for p, (_, m) in look.unlisted.items() if p in look.folders}
+            look.folders.update(noted)  # as the user left them, not as the walk opened them
         if (unkept := self.guard.unkept(look)) is not None:
             keep(unkept)
         return look
@@ -225,7 +227,7 @@ class GitCheckpoints:
                 plan, look.claude_entries, runs, look.at, stood, holds
             )
             look.put_back = self.own_config.put_back(look.own_config, look.put_back, holds)
-            saved = self.guard.changed(look, self.private.tree_env())  # in a user's one too
+            saved = self.guard.changed(look, self.private.tree_env(), opened.folders())
             if saved is not None:
                 (keep or self.outside.keep)(saved)
         look.put_back += opened.said  # a folder the command made unlistable, left u+rwx

@@ -133,8 +133,14 @@ class CommandGuard:
         )
         return look
 
-    def changed(self, look: CommandLook, env: dict[str, str]) -> SavedFiles | None:
-        """What the command changed of what `look` saw, as it was before; None if nothing."""
+    def changed(
+        self,
+        look: CommandLook,
+        env: dict[str, str],
+        opened: dict[str, tuple[int, int]] | None = None,
+    ) -> SavedFiles | None:
+        """What the command changed of what `look` saw, as it was before (a folder `opened`
+        for the walk after it: as it was before that); None if nothing."""
         files, racy = [], []
         for path, saved in look.ignored.items():
             if self._now(path) != saved.seen:
@@ -154,7 +160,7 @@ class CommandGuard:
                     modes[path] = perm
             elif perm != git_default_mode(bool(perm & 0o100)):  # a restore writes git's
                 modes[path] = perm
-        folders = folder_modes.changed(self.repo.root, look.folders)
+        folders = folder_modes.changed(self.repo.root, look.folders, opened)
         # An empty folder it removed: no checkpoint brings it back, its record does.
         empty = folder_modes.gone(self.repo.root, look.empty)
         folders.update({p: look.folders[p] for p in empty if p in look.folders})

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from cleveragents.adapters.git.opened_journals import set_back_left, start_time
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
@@ -42,6 +43,8 @@ GLOB = re.compile(r"[*?\[]")  # a name with a glob: matched by one expression
 LOOK = stat.S_IRUSR | stat.S_IXUSR  # the bits a walk needs of a folder: list it, enter it
 WRITE = stat.S_IRWXU  # the bits a removal needs of the folder it removes from
 READ = stat.S_IRUSR  # the bit the keeping of a file's bytes needs of it
+# What `git add` says of a folder it cannot list, and adds nothing of (LC_ALL=C).
+UNOPENED = re.compile(rb"warning: could not open directory '(.*)/': Permission denied")
 _ACCESS = {LOOK: os.R_OK | os.X_OK, WRITE: os.R_OK | os.W_OK | os.X_OK, READ: os.R_OK}
 
 
@@ -54,7 +57,7 @@ class Opened:
 
     def __init__(self, root: Path, journals: Path | None = None) -> None:
         self.root = root
-        me = f"{os.getpid()}-{_started(os.getpid()) or 0}-{id(self)}"  # a PID reused: another
+        me = f"{os.getpid()}-{start_time(os.getpid()) or 0}-{id(self)}"  # a PID reused: another
         self.journal = None if journals is None else journals / me
         self.changed: list[tuple[str, int, os.stat_result]] = []  # path, its mode, opened
         self.back: list[str] = []  # those the last `set_back` gave their modes back
@@ -122,6 +125,21 @@ class Opened:
                 self._open_up("/".join(parts[:n]), False, LOOK)
             self._open_up(path.rpartition("/")[0], False)
             self._open_up(path, True)
+
+    def ways(self, paths: Iterable[str], need: int = LOOK) -> None:
+        """Each folder on the way to each of `paths` (read, written or removed) its owner may
+        not enter or list, and the one holding it when it lacks what they `need` of it
+        (`WRITE`: to write there, `500`), given `u+rwx` (`look`): the user's own folders,
+        whose files checkpoints hold (top29). One `access` per folder holding one of them."""
+        seen: set[str] = set()
+        for folder in (path.rpartition("/")[0] for path in paths):
+            if not folder or folder in seen or os.access(self.root / folder, _ACCESS[need]):
+                seen.add(folder)
+                continue
+            seen.add(folder)
+            parts = folder.split("/")  # pragma: no cover - as `_open`: root may write anywhere
+            for n in range(1, len(parts) + 1):  # pragma: no cover - as above
+                self._open_up("/".join(parts[:n]), False, need if n == len(parts) else LOOK)
 
     def _open_up(self, path: str, whole: bool, need: int = WRITE) -> None:
         """`path` given the bits a removal needs of it (`whole`: and all below a folder)."""
@@ -198,6 +216,38 @@ def refuse_unenterable(start: Path) -> None:
     )
 
 
+@contextmanager
+def ways_opened(root: Path, paths: Iterable[str], journals: Path) -> Iterator[Opened]:
+    """Around the reading, writing or removal of each of `paths`: the folders on their way
+    opened (`Opened.ways`, noted in `journals` first), after, each as it was opened given
+    its exact mode back, even when the block raises."""
+    opened = Opened(root, journals)
+    try:
+        opened.ways(paths)
+        yield opened
+    finally:
+        opened.set_back()
+
+
+def opened_for_add(opened: Opened, said: list[bytes]) -> bool:  # pragma: no cover - as `_open`
+    """Each folder `git add --all` said it could not open (its owner may not list or enter
+    it: `000`, `311`, `100`), which it left out without an error, given `u+rwx` by `opened`
+    (its exact mode back by `set_back`, noted in its journal first): whether one was, so
+    that `add` runs again and takes in what it holds (top29: a user's file there was in no
+    checkpoint, and a command's `chmod 700 u0 && rm u0/f` lost it for good)."""
+    found = False
+    for line in said:
+        closed = UNOPENED.fullmatch(line)
+        folder = os.fsdecode(closed.group(1)) if closed is not None else ""
+        if not folder or folder in opened.folders():
+            continue
+        with suppress(OSError):
+            st = os.lstat(opened.root / folder)
+            if stat.S_ISDIR(st.st_mode) and opened.look(folder, st) is not st:
+                found = True
+    return found
+
+
 def closed_on_the_way(root: Path, said: str) -> str | None:
     """What to do about git's `unable to stat 'PATH': Permission denied` (`add --all`): the
     folder on the way to PATH its user may list but not enter (`chmod 600`: git lists its
@@ -220,73 +270,14 @@ def _name(path: str) -> bytes:
     return path.encode("utf-8", "surrogateescape") + b"\0"
 
 
-def set_back_left(root: Path, journals: Path) -> None:
-    """Each folder or file a run killed while it was opened (`Opened`, its journal in
-    `journals`, one per process: not those of a process still alive, by PID and start time)
-    left with the bits it gave, still as the opening left it (its inode, mode and change time:
-    the user's `chmod u+rwx` since, as a refusal asks, is theirs: review27 R11), given its mode
-    back."""
-    try:
-        journal_list = sorted(journals.glob("*")) if journals.is_dir() else []
-    except OSError:  # pragma: no cover - as below: a way this user cannot enter
-        journal_list = []  # set back by the next opening that can
-    for journal in journal_list:  # pragma: no cover
-        named = journal.name.split("-")  # PID, start time, id (an older agents': no time)
-        started = named[1] if len(named) == 3 else ""
-        if named[0].isdigit() and _alive(int(named[0]), started):
-            continue  # another agents of the tree, under way
-        with suppress(OSError):
-            records, seen = journal.read_bytes().split(b"\0")[:-1], set[bytes]()
-            for record in reversed(records):  # the last opened first, its last record only
-                fields = record.split(b" ", 4 if started else 3)
-                inode, mode, given = fields[:3]
-                changed, path = (fields[3] if started else b"-"), fields[-1]
-                if path in seen:
-                    continue
-                seen.add(path)
-                full = root / os.fsdecode(path) if path else root
-                with suppress(OSError, ValueError):
-                    now = os.lstat(full)
-                    same = (now.st_ino, stat.S_IMODE(now.st_mode)) == (int(inode), int(given))
-                    if same and changed in (b"-", str(now.st_ctime_ns).encode()):
-                        os.chmod(full, int(mode))
-            journal.unlink()
-
-
-def _started(pid: int) -> str:
-    """When process `pid` started (`/proc/PID/stat`'s 22nd field, ticks since boot); "" when
-    not known (gone, no `/proc`)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as status:
-            fields = status.read().rpartition(b")")[2].split()
-    except OSError:
-        return ""
-    return fields[19].decode() if len(fields) > 19 else ""
-
-
-def _alive(pid: int, started: str) -> bool:  # pragma: no cover - as `set_back_left`
-    """Whether the process that wrote a journal lives: its PID run by a process started at
-    `started` (a PID reused by another, as a container's every `agents` may be: dead; review27
-    R12); any process of that PID when no start time is known."""
-    if started not in ("", "0") and (now := _started(pid)):
-        return now == started
-    if pid == os.getpid():
-        return True  # its own: an opening under way (one ended took its journal away)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # pragma: no cover - another user's process
-        return True
-    return True
-
-
 @contextmanager
-def opened_around(root: Path, paths: Iterable[str]) -> Iterator[list[str]]:
-    """Around the removal or reading of each of `paths` (`Opened.around`): after, each
-    still as it was made given its mode back, the folders said in the lines yielded (filled
-    on the way out)."""
-    opened = Opened(root)
+def opened_around(
+    root: Path, paths: Iterable[str], journals: Path | None = None
+) -> Iterator[list[str]]:
+    """Around the removal, reading or writing of each of `paths` (`Opened.around`, noted in
+    `journals` first when given): after, each still as it was made given its mode back, the
+    folders said in the lines yielded (filled on the way out)."""
+    opened = Opened(root, journals)
     opened.around(paths)
     said: list[str] = []
     try:

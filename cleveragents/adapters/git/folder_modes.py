@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 
 from cleveragents.adapters.git import checkout
@@ -55,15 +55,20 @@ def unusual(folders: dict[str, int]) -> dict[str, int]:
     return {path: perm for path, perm in folders.items() if perm != default_mode()}
 
 
-def changed(root: Path, seen: dict[str, int]) -> dict[str, int]:
+def changed(
+    root: Path, seen: dict[str, int], opened: Mapping[str, tuple[int, int]] | None = None
+) -> dict[str, int]:
     """The folders of `seen` (their modes before a command) whose mode the command changed,
     or that it removed (or replaced) when a restore would not give their mode back: each
-    with its mode before."""
+    with its mode before. `opened`: folders a walk has opened now (inode, mode before it)."""
     found: dict[str, int] = {}
     default = default_mode()
     for path, perm in seen.items():
         st = checkout.lstat(f"{root}/{path}")
-        same = st is not None and stat.S_ISDIR(st.st_mode) and stat.S_IMODE(st.st_mode) == perm
+        mode = stat.S_IMODE(st.st_mode) if st is not None else None
+        if st is not None and (ino_mode := (opened or {}).get(path)) is not None:
+            mode = ino_mode[1] if ino_mode[0] == st.st_ino else mode  # pragma: no cover - root
+        same = st is not None and stat.S_ISDIR(st.st_mode) and mode == perm
         if same and perm == default:
             continue  # whatever stands there, a restore gives it this mode
         # A link the command made on the way leads out of this folder: it is gone.

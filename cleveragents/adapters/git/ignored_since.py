@@ -12,7 +12,7 @@ and of each FIFO and socket made since (git lists none, no checkpoint holds one:
 after a command removes one where the host runs, `sh tools/run.sh` of a hook waited on it for
 good, attack 23 F28): run once, when a killed run is settled. A folder its owner cannot list
 is made listable for the time of it (`GitDirs.opened`), its mode set back after; first, what
-the killed run left so opened is set back (`folder_listing.set_back_left`): that opening's.
+the killed run left so opened is set back (`opened_journals.set_back_left`): that opening's.
 """
 
 from __future__ import annotations

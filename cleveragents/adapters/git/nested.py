@@ -35,6 +35,7 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
+from cleveragents.adapters.git.folder_listing import UNOPENED, Opened, opened_for_add
 from cleveragents.adapters.git.git_failures import check
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.objects import ObjectStore
@@ -112,6 +113,7 @@ def add_all(
     uncommitted: list[str] | None = None,
     not_files: list[str] | None = None,
     unreadable: list[str] | None = None,
+    opened_into: list[str] | None = None,
 ) -> bytes:
     """`add --all` of the working tree into the index of `env` (made `opaque` first): its
     stdout. `--ignore-errors` lets it go past a nested repository with no commit (each one
@@ -122,6 +124,11 @@ def add_all(
 
     A nested repository whose refs git cannot read (a command broke them) is left out as
     well, each named in `unreadable` (and in `uncommitted`), after the try that stops on it.
+
+    A folder of the user's git cannot list (`000`, `311`, `100`), which it leaves out with
+    no error, is given `u+rwx` for the next try and its exact mode back after
+    (`folder_listing.opened_for_add`), named in `opened_into` (its files cannot be read
+    once it is set back).
 
     A path the index held where a FIFO, a socket or a device now stands (`rm f && mkfifo
     f`) leaves the index (git would keep the old entry, and the tree would claim a file
@@ -134,15 +141,29 @@ def add_all(
     left_out = [f":(exclude,literal){os.fsdecode(path)}" for path in known]
     verbosely = ["--verbose"] if verbose else []
     broken: list[str] = []
-    while True:
-        args = ("add", "--all", "--ignore-errors", *verbosely, "--", ".", *left_out)
-        status, out, err = repo.git_outcome(*args, env=env)
-        lines = err.splitlines()
-        folder = _broken_repository(repo, lines, broken)
-        if folder is None:
-            break
-        broken.append(folder)  # left out as one with no commit: its files are not the tree's
-        left_out.append(f":(exclude,literal){folder}")
+    opened: Opened | None = None  # the folders git could not list, opened for it (once)
+    outs: list[bytes] = []  # each try's: a folder opened adds what it holds only the next
+    try:
+        while True:
+            args = ("add", "--all", "--ignore-errors", *verbosely, "--", ".", *left_out)
+            status, out, err = repo.git_outcome(*args, env=env)
+            outs.append(out)
+            lines = err.splitlines()
+            folder = _broken_repository(repo, lines, broken)
+            if folder is not None:
+                broken.append(folder)  # left out as one with no commit: not the tree's files
+                left_out.append(f":(exclude,literal){folder}")
+                continue
+            if not any(UNOPENED.fullmatch(line) for line in lines):
+                break
+            opened = opened or Opened(repo.root, repo.state_dir / "opened")  # pragma: no cover
+            if not opened_for_add(opened, lines):  # pragma: no cover - as `opened_for_add`
+                break  # another user's: git run by this user cannot look into it either
+    finally:
+        if opened is not None:  # pragma: no cover - as `opened_for_add`
+            (opened_into if opened_into is not None else []).extend(opened.folders())
+            opened.set_back()
+    out = b"".join(outs)
     refused = {m.group(1) for line in lines if (m := INVALID.fullmatch(line))}
     specials = _not_files(repo, lines)
     if status == 1 and not any(

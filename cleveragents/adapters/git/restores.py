@@ -8,7 +8,7 @@ import stat
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from cleveragents.adapters.git import checkout, folder_modes, nested
-from cleveragents.adapters.git.folder_listing import opened_around
+from cleveragents.adapters.git.folder_listing import WRITE, Opened, opened_around
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.repository import GitRepository
@@ -43,8 +43,26 @@ class Restores:
         # What the last restore's put-back changed: files, modes and folders no tree holds.
         self.put_back_paths: list[str] = []
         self.opened: list[str] = []  # the last restore's: what was given its owner's rights
+        self._ways = Opened(repo.root)  # the last restore's folders on the way, opened
 
     def restore(
+        self,
+        checkpoint: Checkpoint,
+        keep: Callable[[SavedFiles], None],
+        put_back: Sequence[SavedFiles] = (),
+        in_step: bool = False,
+        spare: Collection[str] = (),
+    ) -> list[str]:
+        """`_restore`, each folder on the way to what it looks at, writes or removes that its
+        user may not enter or write to (`000`, `500`: what it holds is in checkpoints) given
+        `u+rwx` for it, journaled, and its exact mode back after (`Opened.ways`)."""
+        self._ways = Opened(self.repo.root, self.repo.state_dir / "opened")
+        try:
+            return self._restore(checkpoint, keep, put_back, in_step, spare)
+        finally:
+            self._ways.set_back()
+
+    def _restore(
         self,
         checkpoint: Checkpoint,
         keep: Callable[[SavedFiles], None],
@@ -86,6 +104,8 @@ class Restores:
                 added = True
                 held = None  # `add` changed the index
             changes = self.scan.compared(checkpoint.tree, held, env)
+        named = [[*s.paths, *s.folders, *s.empty, *s.made] for s in put_back]
+        self._ways.ways([*changes, *(path for paths in named for path in paths)])
         in_way = self.obstacles.in_the_way(changes)
         # Nested repositories made since the checkpoint go whole into the safety record
         # (their `.git` too: undo brings them back), not left in the tree with their config
@@ -145,6 +165,7 @@ class Restores:
         if in_way:  # a folder in the way held some of them
             stats = {p: st for p, st in stats.items() if not within(p, in_way)}
         spared = self.obstacles.spare_ignored(checkpoint.tree, changes, saved_paths=touched)
+        self._ways.ways(changes, WRITE)  # a folder it writes to that its user may not (`500`)
         if not self._write(changes, spared, checkpoint.tree, added, stats, holds_target):
             if not added:
                 nested.add_all(self.repo, env, verbose=False)
@@ -172,6 +193,7 @@ class Restores:
         # newer one: written first, a newer state's cleared way removed what the checkpoint
         # holds there (its file where the newer one's folder was), which no record brings back.
         oldest = {path: index for index, saved in enumerate(records) for path in saved.paths}
+        perms: dict[str, int] = {}  # the folders' modes the records give, the oldest's last
         for index, saved in enumerate(records):
             newer = {path for path in saved.paths if oldest[path] != index}
             with opened_around(self.repo.root, [p for p in saved.paths if p not in spare]) as by:
@@ -181,8 +203,12 @@ class Restores:
             self.put_back_paths += folder_modes.make(self.repo.root, to_make, saved.folders)
             gone = [p for p in saved.made if p in made_paths]
             self.put_back_paths += folder_modes.remove_made(self.repo.root, gone)
-            folder_perms = {p: m for p, m in saved.folders.items() if p not in spare}
-            self.put_back_paths += folder_modes.put_back(self.repo.root, folder_perms)
+            perms.update({p: m for p, m in saved.folders.items() if p not in spare})
+        # Given once all is written, the oldest record's last: a `000` one given first shut
+        # the way to what the next record writes or gives a mode below it (top29).
+        ways = self._ways.folders()  # opened for this restore: changed only if not so before
+        given = folder_modes.put_back(self.repo.root, perms)
+        self.put_back_paths += [p for p in given if p not in ways or ways[p][1] != perms[p]]
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
         return created

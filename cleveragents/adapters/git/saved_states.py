@@ -13,6 +13,7 @@ import os
 import stat
 from collections.abc import Iterable
 
+from cleveragents.adapters.git.folder_listing import ways_opened
 from cleveragents.adapters.git.modes import LINK
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, link_on_the_way
 from cleveragents.domain.checkpoint import SavedFiles, oldest_last
@@ -28,12 +29,25 @@ class SavedStates:
         self._hash = hashlib.sha256 if saver.repo.object_format == "sha256" else hashlib.sha1
 
     def now(self, paths: Iterable[str]) -> dict[str, State]:
-        """Each path's state in the working tree now."""
-        return {path: self._state(path) for path in dict.fromkeys(paths)}
+        """Each path's state in the working tree now (through a folder of the user's that
+        they may not enter, opened for it: `Opened.ways`; a folder so opened as it was)."""
+        paths = list(dict.fromkeys(paths))
+        with ways_opened(self.root, paths, self.saver.repo.state_dir / "opened") as opened:
+            found = {path: self._state(path) for path in paths}
+            before = opened.folders()
+        return {
+            path: (FOLDER, before[path][1]) if path in before and got[0] == FOLDER else got
+            for path, got in found.items()
+        }
 
     def modes(self, paths: Iterable[str]) -> dict[str, int]:
         """The permission bits of each of `paths` that is a regular file, reached through no
-        link (one `lstat` each, nothing read)."""
+        link (one `lstat` each, nothing read; a folder on the way opened as by `now`)."""
+        paths = list(dict.fromkeys(paths))
+        with ways_opened(self.root, paths, self.saver.repo.state_dir / "opened"):
+            return self._modes(paths)
+
+    def _modes(self, paths: list[str]) -> dict[str, int]:
         found = {}
         for path in dict.fromkeys(paths):
             if link_on_the_way(self.root, path) is not None:

@@ -95,10 +95,12 @@ class Snapshots:
         reads and writes the whole index again: 10-14 ms of a 50 ms checkpoint at 10,000
         files). `keep`: a plan's ignore rules taken now are kept for it (not by a read)."""
         base = held if held is not None and self.private.records_the_disk() else None
+        opened: list[str] = []  # folders git could not list, opened for it: not read again
         try:
             out = nested.add_all(
-                self.repo, env, base is not None, self.uncommitted, self.not_files, self.unreadable
-            )
+                self.repo, env, base is not None, self.uncommitted, self.not_files,
+                self.unreadable, opened,
+            )  # fmt: skip
         except GitFailed as error:
             reason = error.message.removeprefix("git add failed: ")
             raise GitFailed(
@@ -110,8 +112,8 @@ class Snapshots:
         added = out if base is not None and base == ignores.clean else None
         if ignores.withhold(env, plan_id, added, keep):
             base = None  # `add` named the files withheld since: `write-tree` says the rest
-        if self.not_files:
-            base = None  # `add` printed no line for the paths it took out
+        if self.not_files or opened:
+            base = None  # `add` printed no line for the paths it took out; or they are closed
         tree = self._added_tree(base, out, env) if base is not None else None
         if tree is None:
             tree = self.repo.git("write-tree", env=env)
@@ -222,7 +224,10 @@ class Snapshots:
         if not self.private.records_the_disk():
             return None
         visible = [p for p in paths if p not in self.hidden]
-        built = self.known.update(tree, self.repo.root, visible)
+        try:
+            built = self.known.update(tree, self.repo.root, visible)
+        except PermissionError:  # pragma: no cover - root: in a folder its user cannot enter
+            return None  # the scan's `add --all` opens it (`nested.add_all`, top29)
         if built is None:
             return None
         if tree == self.user_ignores.clean:
