@@ -9,7 +9,9 @@ Documentation       As the engineer who keeps the suite under its 30 minutes on 
 ...                 `scripts/coverage_one_walk.py` imported as nox's `.pth` line does) and
 ...                 a fork (`restart_coverage` of `features/support/forked_agents.py`).
 ...                 And neither reads its call stack's source when coverage starts in it
-...                 (`scripts/coverage_quick_start.py`, 6.5 ms of CPU each).
+...                 (`scripts/coverage_quick_start.py`, 6.5 ms of CPU each), nor imports
+...                 coverage's reporters and `multiprocessing` (12 % of its start's instructions),
+...                 nor collects coverage's own objects (the garbage collector off as it imports).
 
 Library             OperatingSystem
 Library             Process
@@ -47,6 +49,11 @@ ${QUICK}            SEPARATOR=\n
 ...                 cov = coverage.process_startup()
 ...                 assert cov is not None, "coverage did not start"
 ...                 assert cov._collector.origin == "", cov._collector.origin
+...                 imported = {"multiprocessing", "xml.dom.minidom", "html.entities"} & set(sys.modules)
+...                 assert not imported, f"coverage imported what only its reports use: {imported}"
+...                 assert coverage.control.HtmlReporter.__name__ == "HtmlReporter", "a report's name is not the real one"
+...                 import gc
+...                 assert gc.isenabled() and gc.get_freeze_count() > 10000, f"coverage's objects are collected: {gc.get_freeze_count()}"
 ${QUICK_PROBE}      SEPARATOR=\n
 ...                 import json, os, subprocess, sys
 ...                 sys.path.insert(0, os.getcwd())
@@ -59,6 +66,22 @@ ${QUICK_PROBE}      SEPARATOR=\n
 ...                 ${SPACE*4}restart_coverage()
 ...                 ${SPACE*4}os._exit(0 if Coverage.current()._collector.origin == "" else 3)
 ...                 assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0, "the fork read its stack"
+# Run by coverage's own command (`-m coverage run`) with coverage's variable set, as a measured
+# process starts one: where the module's `.pth` line is installed (nox's), no stand-in there;
+# and a stand-in anywhere answers no dunder name, so `inspect` sees a module without a file.
+${OWN}              SEPARATOR=\n
+...                 import inspect, sys
+...                 sys.path.insert(0, sys.argv[1])
+...                 import coverage_quick_start
+...                 assert not any(getattr(m, "stand_in", None) is True for m in list(sys.modules.values())), "coverage's command has stand-ins"
+...                 coverage_quick_start.stand_in("coverage_quick_start_probe")
+...                 probe = sys.modules["coverage_quick_start_probe"]
+...                 assert not hasattr(probe, "__file__") and not hasattr(probe, "__path__"), "a stand-in answers a dunder name"
+...                 assert inspect.getmodule(inspect.getmodule) is inspect, "inspect cannot walk the modules"
+...                 assert coverage_quick_start.coverage_command([sys.executable, "-I", "/venv/bin/coverage", "combine"])
+...                 assert not coverage_quick_start.coverage_command([sys.executable, "-I", "/tmp/prefix-1f", "ls"])
+...                 assert not coverage_quick_start.coverage_command([sys.executable, "-m", "cleveragents", "plan"])
+...                 print("no stand-in")
 # Started with -S as `robot` (pabot's `bin/robot`), then as another script: the module's
 # `.pth` line, coverage's, the module's second line, and a subprocess started after them.
 ${RUNNER}           SEPARATOR=\n
@@ -99,7 +122,7 @@ Only The Worker Saves Every File Of The Package, Its Subprocess And Fork Those T
     Should Be True    ${counts}[1] < 20    the subprocess saves what it ran: ${counts}
     Should Be True    ${counts}[0] < 20    the fork saves what it ran: ${counts}
 
-A Subprocess And A Fork Start Coverage Without Reading Their Call Stack
+A Subprocess And A Fork Start Coverage Without Reading Their Call Stack Or Importing Its Reports
     Create File    ${WORK}/quick.py    ${QUICK}
     Create File    ${WORK}/probe.py    ${QUICK_PROBE}
     Create File    ${WORK}/rc    [run]\nsource = cleveragents\nparallel = true\npatch = subprocess\n
@@ -109,6 +132,19 @@ A Subprocess And A Fork Start Coverage Without Reading Their Call Stack
     ...    env:COVERAGE_PROCESS_CONFIG=${EMPTY}    env:COVERAGE_PROCESS_START=${EMPTY}
     ...    env:COVERAGE_FILE=${EMPTY}    env:COVERAGE_RCFILE=${EMPTY}
     Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+
+Coverage's Own Command Has No Stand-in, And No Stand-in Has A File
+    [Documentation]    A `coverage run` started by a measured process (robot/suite_schedule.robot's
+    ...    behave) runs coverage's runner, which inspects every module: a stand-in's name for
+    ...    `__file__` crashed it (CI ci-47). It reports too: its modules are the real ones.
+    Create File    ${WORK}/own.py    ${OWN}
+    Create File    ${WORK}/rc    [run]\nsource = cleveragents\nparallel = true\npatch = subprocess\n
+    ${result}    Run Process    ${PYTHON}    -m    coverage    run    --rcfile\=${WORK}/rc
+    ...    --data-file\=${WORK}/data/coverage    ${WORK}/own.py    ${CURDIR}/../scripts
+    ...    cwd=${CURDIR}/..    timeout=120s    on_timeout=kill
+    ...    env=${{ {k: v for k, v in os.environ.items() if not k.startswith("COVERAGE_")} | {"COVERAGE_PROCESS_START": r"${WORK}/rc"} }}
+    Should Be Equal As Integers    ${result.rc}    0    ${result.stderr}
+    Should Contain    ${result.stdout}    no stand-in
 
 Robot's Own Process Starts No Coverage, And What It Starts Is Measured
     [Documentation]    scripts/coverage_not_robot.py: Robot's runner runs no code of ours worth

@@ -23,6 +23,7 @@ import time
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 
 def prepared(env: dict[str, str]) -> None:
@@ -47,6 +48,20 @@ def prepared(env: dict[str, str]) -> None:
         for name in _WITH_CLAUDE:
             with contextlib.suppress(ImportError):  # the SDK's HTTP stack, as installed
                 importlib.import_module(name)
+        if not _WARMED:
+            _WARMED.append(True)
+            with contextlib.suppress(Exception):  # only slower without it
+                _warm_the_sdk()
+            with contextlib.suppress(Exception):
+                _one_ssl_context()
+            # Where Claude Code is to run our hook and launchers: whether an isolated Python
+            # imports this cleveragents, asked of a new Python (coverage started in it)
+            # once a process; asked here once, each fork has the answer (the same Python,
+            # isolated, asked from `/`: nothing of the command's environment changes it).
+            with contextlib.suppress(Exception):
+                from cleveragents.adapters.actors.claude_code import own_python
+
+                own_python._own_folder()
     if len(sys.modules) != _FROZEN_AT[0]:
         _freeze_what_lives()
 
@@ -106,6 +121,89 @@ _WITH_CLAUDE = (
     "truststore",
 )
 _FROZEN_AT = [0]  # how many modules were imported when the heap was last frozen
+_WARMED: list[bool] = []  # the SDK's request and reply classes built in this process
+
+
+def _one_ssl_context() -> None:
+    """The SDK's HTTP client, made anew by every command that talks to Claude, made a new
+    TLS context each time, reading and parsing the system's CA bundle: 3-4 % of a Claude
+    feature's CPU (trust.home_configs.feature, sampled), though the stand-in server speaks
+    plain HTTP. Made once here, the same context (the same certificates) serves each fork;
+    where SSL_CERT_FILE or SSL_CERT_DIR is set, the SDK's own reading of them runs."""
+    import httpcore2
+
+    real = httpcore2.default_ssl_context
+    made = real()
+
+    def shared(*, _trust_env: bool = True) -> Any:
+        if _trust_env and (os.environ.get("SSL_CERT_FILE") or os.environ.get("SSL_CERT_DIR")):
+            return real(_trust_env=_trust_env)
+        return made
+
+    httpcore2.default_ssl_context = shared
+
+
+def _warm_the_sdk() -> None:
+    """One request and its reply through the SDK here, answered in memory: what the SDK
+    builds the first time it uses them (pydantic's schemas of the reply's classes, each
+    completed on first use, its cached type adapters, the request's transforms) is built
+    once, not in every fork that talks to Claude: some 6 % of a Claude feature's CPU
+    (trust.hook_contents.feature, sampled). Nothing of the command's changes: caches only."""
+    import anthropic
+    import httpx2
+
+    reply = {
+        "id": "msg_warm",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-sonnet-4-5",
+        "content": [
+            {"type": "text", "text": "warm"},
+            {"type": "tool_use", "id": "toolu_warm", "name": "warm", "input": {"a": 1}},
+        ],
+        "stop_reason": "tool_use",
+        "stop_sequence": None,
+        "usage": {
+            "input_tokens": 1,
+            "output_tokens": 1,
+            "cache_creation_input_tokens": 0,
+            "cache_read_input_tokens": 0,
+        },
+    }
+    cached = {"type": "ephemeral"}
+    with httpx2.Client(
+        transport=httpx2.MockTransport(lambda _: httpx2.Response(200, json=reply))
+    ) as http:
+        client = anthropic.Anthropic(
+            api_key="warm", base_url="http://127.0.0.1:9", max_retries=0, http_client=http
+        )
+        for extra in (
+            {},
+            {"output_config": {"format": {"type": "json_schema", "schema": {"type": "object"}}}},
+        ):
+            message = client.messages.create(
+                model="claude-sonnet-4-5",
+                max_tokens=16,
+                system=[{"type": "text", "text": "warm", "cache_control": cached}],
+                messages=[
+                    {
+                        "role": "user",
+                        "content": [{"type": "text", "text": "warm", "cache_control": cached}],
+                    },
+                    {"role": "assistant", "content": reply["content"]},
+                    {
+                        "role": "user",
+                        "content": [
+                            {"type": "tool_result", "tool_use_id": "toolu_warm", "content": "ok"}
+                        ],
+                    },
+                ],
+                tools=[{"name": "warm", "description": "warm", "input_schema": {"type": "object"}}],
+                tool_choice={"type": "auto"},
+                **extra,
+            )
+            for block in message.content:
+                block.model_dump(mode="json", exclude_none=True)
 
 
 def _freeze_what_lives() -> None:
@@ -228,7 +326,14 @@ def restart_coverage() -> None:
         import coverage.collector
 
         setattr(coverage.collector, "short_stack", _no_stack)  # noqa: B010 - a name coverage does not export
+        known = _traced_files()
         _after_fork_in_child()
+        # What the parent's tracer decided of each file it met (measured or not, by the same
+        # settings): the fork's new tracer asked coverage again of each file it ran, resolving
+        # its path through every link (`realpath`), 4 % of a Claude feature's CPU.
+        collector = getattr(Coverage.current(), "_collector", None)
+        if known and collector is not None:
+            collector.should_trace_cache.update(known)
         # The behave worker walks `cleveragents/` for the files no process ran when it
         # saves its own data: its forks need not, each some 17 ms of CPU (see
         # scripts/coverage_one_walk.py).
@@ -236,6 +341,14 @@ def restart_coverage() -> None:
 
         if hasattr(inorout.InOrOut, "find_possibly_unexecuted_files"):
             inorout.InOrOut.find_possibly_unexecuted_files = _no_files  # type: ignore[method-assign]
+
+
+def _traced_files() -> dict[str, Any]:
+    """The parent's cache of coverage's decision for each file its tracer met."""
+    from coverage import Coverage
+
+    collector = getattr(Coverage.current(), "_collector", None)
+    return dict(getattr(collector, "should_trace_cache", None) or {})
 
 
 def _no_files(self: object) -> Iterator[tuple[str, str | None]]:
