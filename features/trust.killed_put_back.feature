@@ -112,9 +112,10 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And "sub/.git/config" of the side commit the outcome names holds "fsmonitor"
     When I run "agents plan undo"
     Then the exit code is 0
-    And stdout contains "undid operation 2 (repair"
-    And stdout contains "which no undo writes back; what stood there is kept in commit"
     And nothing the killed command planted where git or Claude Code runs is back
+    And stdout contains "undid operation 2 (repair"
+    And stderr contains "which no undo writes back; what stood there is kept in commit"
+    And stdout contains "kept out (the killed command's, where your host runs it): 4"
     When I run "agents plan undo"
     Then the exit code is 0
     And stdout contains "undid operation 3 (undo"

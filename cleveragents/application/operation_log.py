@@ -239,7 +239,9 @@ class OperationLog:
             if files:
                 result.put_back = list(self.checkpoints.put_back_paths)
             self.notices += left
-            undo.summary += held_note(target)  # what no undo writes back, and where it is
+            if target.held_out:  # what no undo writes back, and where it is
+                undo.summary += held_note(target)
+                self.notices.append(undo.summary)
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "
