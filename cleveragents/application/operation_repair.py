@@ -132,7 +132,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         now = log.checkpoints.snapshot_tree(op.plan_id)
         changed = log.checkpoints.trees.differences(safety, now)
         runs, way = _runs_on_host(log, since[1])
-        ignored, made = _ignored_changed(
+        ignored, made, gone = _ignored_changed(
             log, op, runs, since, log.checkpoints.trees.tree_paths(now)
         )
         # What stands changed after the kill is the user's; a deletion goes back (`changed_at`)
@@ -162,7 +162,9 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     to_tree = log.checkpoints.at_tree(op.plan_id, to, command)
     # What stood there is the killed command's: kept in the repair's commits, and no undo
     # writes it back (as none does what the put-back after a command took: attack 26, F3).
-    repair.held_out = sorted({*back, *ignored})
+    # A deletion put back is not (its bytes are the user's): undoing it deletes it again.
+    gone += [path for path in back if changed[path][1].absent]
+    repair.held_out = sorted({*back, *ignored} - {*gone})
     with log.store.transaction():
         log.store.save_operation(repair)
     log.checkpoints.restore(to_tree, records, spare=spare, keeping=log.keeping(repair))
@@ -275,11 +277,12 @@ def _ignored_changed(
     runs: Callable[[str], bool],
     since: tuple[list[str], list[str]],
     tree: frozenset[str],
-) -> tuple[list[str], list[str]]:
+) -> tuple[list[str], list[str], list[str]]:
     """The paths no checkpoint holds (ignored files, a nested repository's) that the host
     runs (`runs`): those of `op`'s saved records not as the oldest record holds them now,
     and those made since `op` began (`since`: ignored ones, what git or Claude Code runs;
-    not in the `tree` of now) that no record names (the looks saw none there)."""
+    not in the `tree` of now) that no record names (the looks saw none there); and of the
+    first, those absent now (deleted since)."""
     found = log.checkpoints.found_states(op.saved)
     wanted = [
         path
@@ -292,7 +295,8 @@ def _ignored_changed(
         for path in dict.fromkeys([*since[0], *since[1]])
         if path not in found and path not in log.spared and path not in tree and runs(path)
     ]
-    return sorted(path for path in wanted if now[path] != found[path]), sorted(made)
+    changed = sorted(path for path in wanted if now[path] != found[path])
+    return changed, sorted(made), [path for path in changed if now[path] == (None, None)]
 
 
 def _only(op: Operation, paths: list[str], made: list[str]) -> tuple[list[SavedFiles], set[str]]:
