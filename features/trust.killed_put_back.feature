@@ -2,7 +2,8 @@ Feature: What a killed agents' command left where my host runs it is put back at
   As a developer whose ~/.bashrc sources every script of my dotfiles repository
   I want the bytes a sandboxed command wrote into a file my host runs put back at the next
   agents command when agents was killed while the command ran (SIGKILL, OOM, power loss)
-  So that my next shell never runs what the model wrote, and the bytes stay undoable
+  So that my next shell never runs what the model wrote, nor does an undo write it back;
+  its bytes stay in the commit the outcome names
 
   # The put-back after a command takes back a new `zz.sh` in a folder `~/.bashrc` sources
   # by a glob (it cannot be held in the box: the place is a pattern); a killed agents never
@@ -17,7 +18,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And Claude answers through a stand-in server
     And Claude will propose the plan "dots" checked by ""
 
-  Scenario: The script a killed command wrote where my shell sources it goes at the next command, undoably
+  Scenario: The script a killed command wrote where my shell sources it goes at the next command, for good
     Given the user's home links ".bashrc" to the tree's "bashrc"
     And the user's home links "dot" to the tree's "."
     # A FIFO there held the user's next shell for good, in its `. "$f"` (attack 23, F28):
@@ -30,10 +31,12 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And the file "a.sh" contains "true"
     And stderr contains "operation 1 (run) was interrupted;"
     And stderr contains "; put back a.sh, fifo.sh, zz.sh: its killed command changed them where your host runs them"
-    And stderr contains "`agents plan undo 2` brings them back"
+    And stderr contains "no undo writes back what operation 2 took back"
+    And stderr does not contain "brings them back"
     When I run "agents plan undo 2"
     Then the exit code is 0
-    And the file "zz.sh" contains "touch planted"
+    And the file "zz.sh" does not exist
+    And the file "a.sh" does not exist
 
   Scenario: What the command wrote while agents was stopped, before the kill, goes at the next command too
     # A stopped agents (`kill -STOP`, a debugger) beats its lock no more, yet the box, in a
@@ -48,9 +51,9 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And stderr contains "; put back marker, marker2, zz.sh: its killed command changed them where your host runs them"
     When I run "agents plan undo 2"
     Then the exit code is 0
-    And the file "zz.sh" contains "touch planted"
+    And the file "zz.sh" does not exist
 
-  Scenario: An ignored script my shell runs, changed by a killed command, goes back at the next command, undoably
+  Scenario: An ignored script my shell runs, changed by a killed command, goes back at the next command, for good
     # `~/dot` links to the tree: every file of it is the home's, the tree is not held in
     # the box, and `local.sh` is ignored: no checkpoint holds it (attack 21, finding 7: only
     # the checkpointed files were put back).
@@ -65,9 +68,9 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And "local.sh" of the side commit the outcome names holds "touch planted"
     When I run "agents plan undo 2"
     Then the exit code is 0
-    And the file "local.sh" contains "touch planted"
+    And the file "local.sh" does not contain "planted"
 
-  Scenario: An ignored script a killed command made where my shell runs it goes at the next command, undoably
+  Scenario: An ignored script a killed command made where my shell runs it goes at the next command, for good
     # No look saw `local.sh` before the command: nothing stood there; what stands is the
     # command's (made since the run began), removed and kept.
     Given the user's home links ".bashrc" to the tree's "bashrc"
@@ -80,32 +83,50 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And "local.sh" of the side commit the outcome names holds "touch planted"
     When I run "agents plan undo 2"
     Then the exit code is 0
-    And the file "local.sh" contains "touch planted"
+    And the file "local.sh" does not exist
 
-  Scenario: What a killed command left where git or Claude Code runs on my host goes at the next command, undoably
+  Scenario: What a killed command left where git or Claude Code runs on my host goes at the next command, for good
     # The put-back after a command removes a nested `.git`'s config naming a command, a
     # `.claude` setting at any depth, a `.mcp.json` (`git_dirs.py`, `claude_dirs.py`) and a
     # FIFO where git opens a file (`git_waits.py`); a killed agents never ran it (attack 22,
     # finding K): the user's next `git status` in `sub` ran the model's fsmonitor, their
     # next `claude` its hooks and MCP servers, and the next `agents` hung on the FIFO.
-    Given Claude will run "sh -c 'git init -q sub && git -C sub config core.fsmonitor "touch ../../canary" && mkdir -p deep/er/.claude && echo hooks > deep/er/.claude/settings.json && echo servers > .mcp.json && mkfifo .gitattributes && echo x > marker; sleep 30'"
+    # No undo writes them back, as none does what the put-back after a command took: an
+    # undo of the repair (plain `agents plan undo` picks it) wrote the model's fsmonitor and
+    # its ignored Claude Code hook back (attack 26, F3); nor its redo, nor undo of the run.
+    Given I write ".gitignore" with "settings.local.json"
+    And Claude will run "sh -c 'git init -q sub && git -C sub config core.fsmonitor "touch ../../canary" && mkdir -p deep/er/.claude pkg/.claude && echo hooks > deep/er/.claude/settings.json && echo hook > pkg/.claude/settings.local.json && echo servers > .mcp.json && mkfifo .gitattributes && echo x > marker; sleep 30'"
     When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
     And I run "agents plan list"
     Then the exit code is 0
     And stderr contains "removed .gitattributes: git would wait on it for good"
-    And stderr contains "; put back .mcp.json, deep/er/.claude/settings.json, sub/.git/config: its killed command changed them where your host runs them"
+    And stderr contains "; put back .mcp.json, deep/er/.claude/settings.json, pkg/.claude/settings.local.json, sub/.git/config: its killed command changed them where your host runs them"
     And the user's git runs nothing the command planted
     And the file ".gitattributes" does not exist
     And the file ".mcp.json" does not exist
     And the file "deep/er/.claude/settings.json" does not exist
+    And the file "pkg/.claude/settings.local.json" does not exist
     And ".mcp.json" of the side commit the outcome names holds "servers"
     And "deep/er/.claude/settings.json" of the side commit the outcome names holds "hooks"
+    And "pkg/.claude/settings.local.json" of the side commit the outcome names holds "hook"
     And "sub/.git/config" of the side commit the outcome names holds "fsmonitor"
-    When I run "agents plan undo 2"
+    When I run "agents plan undo"
     Then the exit code is 0
-    And the file ".mcp.json" contains "servers"
-    And the file "deep/er/.claude/settings.json" contains "hooks"
-    And the file "sub/.git/config" contains "fsmonitor"
+    And nothing the killed command planted where git or Claude Code runs is back
+    And stdout contains "undid operation 2 (repair"
+    And stderr contains "which no undo writes back; what stood there is kept in commit"
+    And stdout contains "kept out (the killed command's, where your host runs it): 4"
+    When I run "agents plan undo"
+    Then the exit code is 0
+    And stdout contains "undid operation 3 (undo"
+    And nothing the killed command planted where git or Claude Code runs is back
+    When I run "agents plan undo 1"
+    Then the exit code is 0
+    And nothing the killed command planted where git or Claude Code runs is back
+    When I run "agents plan undo"
+    Then the exit code is 0
+    And stdout contains "undid operation 5 (undo"
+    And nothing the killed command planted where git or Claude Code runs is back
 
   Scenario: What I make where my host runs after the kill, before the next command, stays mine
     # The killed agents touched the working tree's lock until it died; its command died
@@ -136,6 +157,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
     When I run "agents plan undo 2"
     Then the exit code is 0
     And the file "sub/x.sh" does not exist
+    And the file "zz.sh" does not exist
 
   Scenario: My worktree made while the killed command ran stays a worktree
     # The box cannot write the repository's `worktrees/`: a `.git` file naming an entry
@@ -147,7 +169,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
     Then the exit code is 0
     And the file "wt/.git" contains "gitdir:"
 
-  Scenario Outline: A link a killed command left leading what my host runs elsewhere goes at the next command, undoably (<case>)
+  Scenario Outline: A link a killed command left leading what my host runs elsewhere goes at the next command, for good (<case>)
     # The put-back after a command takes back a link on the way to what a hook runs
     # (`link_ways.py`), and one standing where a folder of a place my ssh or a trusted VS
     # Code runs would (`pattern_links.py`); a killed agents never ran it (attack 23, F19:
@@ -171,8 +193,8 @@ Feature: What a killed agents' command left where my host runs it is put back at
 
     Examples:
       | case                    | given                                                                                               | stood                                                       | planted                        | file               | relink                        | said                            | check                                                              | kept                                                                   | back                                                  |
-      | re-pointed              | a symlink "scripts" pointing to "tools" committed                                                   | a plain file "docs/readme" containing "r\n" committed       | touch planted-ran\n            | other/check.sh     | ln -sfn other scripts         | other/check.sh, scripts         | "scripts" is a link to "tools"                                     | "scripts" of the side commit the outcome names holds "other"           | "scripts" is a link to "other"                        |
-      | ssh ProxyCommand        | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a plain file "docs/readme" containing "r\n" committed       | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | ln -s ../../docs deep/sub/bin | deep/sub/bin, docs/proxy.sh     | ssh started in "deep/sub" of the tree runs nothing the model wrote | "deep/sub/bin" of the side commit the outcome names holds "../../docs" | "deep/sub/bin" is a link to "../../docs"              |
-      | VS Code task            | the user's VS Code settings turn workspace trust off                                                | a plain file "docs/readme" containing "r\n" committed       | planted-task                   | docs/vs/tasks.json | ln -s ../docs/vs pkg/.vscode  | docs/vs/tasks.json, pkg/.vscode | the file "pkg/.vscode/tasks.json" does not exist                   | "pkg/.vscode" of the side commit the outcome names holds "../docs/vs"  | "pkg/.vscode" is a link to "../docs/vs"               |
-      | ssh, the link stood     | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a symlink "deep/sub/bin" pointing to "../../docs" committed | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | mkdir -p pkg                  | docs/proxy.sh                   | ssh started in "deep/sub" of the tree runs nothing the model wrote | stderr contains "`agents plan undo 2` brings them back"                | the file "docs/proxy.sh" contains "planted-ran"       |
-      | VS Code, the link stood | the user's VS Code settings turn workspace trust off                                                | a symlink "pkg/.vscode" pointing to "../docs/vs" committed  | planted-task                   | docs/vs/tasks.json | mkdir -p pkg                  | docs/vs/tasks.json              | the file "docs/vs/tasks.json" does not exist                       | stderr contains "`agents plan undo 2` brings them back"                | the file "docs/vs/tasks.json" contains "planted-task" |
+      | re-pointed              | a symlink "scripts" pointing to "tools" committed                                                   | a plain file "docs/readme" containing "r\n" committed       | touch planted-ran\n            | other/check.sh     | ln -sfn other scripts         | other/check.sh, scripts         | "scripts" is a link to "tools"                                     | "scripts" of the side commit the outcome names holds "other"           | "scripts" is a link to "tools"                        |
+      | ssh ProxyCommand        | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a plain file "docs/readme" containing "r\n" committed       | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | ln -s ../../docs deep/sub/bin | deep/sub/bin, docs/proxy.sh     | ssh started in "deep/sub" of the tree runs nothing the model wrote | "deep/sub/bin" of the side commit the outcome names holds "../../docs" | the file "deep/sub/bin" does not exist                |
+      | VS Code task            | the user's VS Code settings turn workspace trust off                                                | a plain file "docs/readme" containing "r\n" committed       | planted-task                   | docs/vs/tasks.json | ln -s ../docs/vs pkg/.vscode  | docs/vs/tasks.json, pkg/.vscode | the file "pkg/.vscode/tasks.json" does not exist                   | "pkg/.vscode" of the side commit the outcome names holds "../docs/vs"  | the file "pkg/.vscode" does not exist                 |
+      | ssh, the link stood     | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a symlink "deep/sub/bin" pointing to "../../docs" committed | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | mkdir -p pkg                  | docs/proxy.sh                   | ssh started in "deep/sub" of the tree runs nothing the model wrote | stderr contains "no undo writes back what operation 2 took back"      | the file "docs/proxy.sh" does not exist               |
+      | VS Code, the link stood | the user's VS Code settings turn workspace trust off                                                | a symlink "pkg/.vscode" pointing to "../docs/vs" committed  | planted-task                   | docs/vs/tasks.json | mkdir -p pkg                  | docs/vs/tasks.json              | the file "docs/vs/tasks.json" does not exist                       | stderr contains "no undo writes back what operation 2 took back"      | the file "docs/vs/tasks.json" does not exist          |

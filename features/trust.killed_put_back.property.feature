@@ -2,7 +2,7 @@ Feature: What a killed command left where git or Claude Code runs goes at the ne
   As a developer whose agents may be killed while the model's command runs
   I want the next agents command to take back what the command planted where my git or
   Claude Code runs it, as the put-back after the command would have, and nothing of mine
-  So that my next git status or claude runs nothing of the model's, and undo brings it all back
+  So that my next git status or claude runs nothing of the model's, nor after any undo
 
   # Each example: a real repository with the user's nested repository (a hook of theirs)
   # and the user's own `.claude` setting; a run operation of the real OperationLog in a
@@ -10,14 +10,15 @@ Feature: What a killed command left where git or Claude Code runs goes at the ne
   # repository whose fsmonitor is a canary, a hook, a `.git` file naming a git directory
   # elsewhere, a `.claude` setting in any case, a `.mcp.json`), the process gone with no
   # word; maybe the user's own repository made after the kill. Then the real settling, the
-  # user's git status everywhere, and undo of the repair
+  # user's git status everywhere, again after undo of the repair and after its redo: no
+  # undo writes back what the settling took (attack 26, F3)
   # (features/support/killed_put_back_property.py).
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (10 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 
-  Scenario: Whatever a killed command planted, the next command takes it back, undoably, and keeps mine
+  Scenario: Whatever a killed command planted, the next command takes it back for good, and keeps mine
     When random plantings of a killed run are settled by the next command
-    Then the canary never ran, mine is as it was, and undo of the repair brings every planted byte back
+    Then the canary never ran, mine is as it was, and no undo of the repair brings a planted byte back
 
   # The beat rule alone (features/support/beat_rule_property.py): random changes of the
   # killed command, then (past its last beat and the margin) random changes of mine, on

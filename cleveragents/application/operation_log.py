@@ -7,6 +7,7 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager, nullco
 
 from cleveragents.application import undo_target
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
+from cleveragents.application.operation_repair import held_note
 from cleveragents.application.undo_files import UndoFiles, UndoResult
 from cleveragents.domain.checkpoint import Checkpoint, Keep, Keeping, SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
@@ -238,6 +239,9 @@ class OperationLog:
             if files:
                 result.put_back = list(self.checkpoints.put_back_paths)
             self.notices += left
+            if target.held_out:  # what no undo writes back, and where it is
+                undo.summary += held_note(target)
+                self.notices.append(undo.summary)
         if operation_id is None:
             self.notices += [
                 f"operation {op.id} ({op.kind}) is newer, but was rolled back: "
@@ -311,18 +315,13 @@ class OperationLog:
 
     def repair(self, plan_id: str) -> None:
         """Settle operations a killed command left running (we hold the plan's lock)."""
-        from cleveragents.application.operation_repair import settle_killed
+        from cleveragents.application.operation_repair import settle_killed, settled_notes
 
         for op in self.store.running_operations(plan_id):
             # Settling is not what the killed operation wrote: no call is given its journal.
             with self.shield():
                 repair = settle_killed(self, op, KILLED)
-            self.notices.append(f"operation {op.id} ({op.kind}) was {op.summary}")
-            if repair is not None:
-                self.notices.append(
-                    f"the files as they were before that (edits since included) are kept: "
-                    f"`agents plan undo {repair.id}` brings them back"
-                )
+            self.notices += settled_notes(op, repair)
 
     def settle_interrupted(
         self, op: Operation, outcome: str, keep: Keep, tree: ResolvedFiles | None = None

@@ -46,6 +46,9 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
 
     if op.kind == REPAIR:  # killed itself: what it holds stays undoable, whole
         op.summary = "interrupted; undoing it puts the files back as they were before it"
+        if op.held_out:  # but what it took back: its end known, the undo can leave them out
+            log.record_end(op, scan=True)
+            op.summary += held_note(op)
         op.status = OperationStatus.DONE
         op.finished_at = log.clock.now()
         with log.store.transaction():
@@ -129,7 +132,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         now = log.checkpoints.snapshot_tree(op.plan_id)
         changed = log.checkpoints.trees.differences(safety, now)
         runs, way = _runs_on_host(log, since[1])
-        ignored, made = _ignored_changed(
+        ignored, made, gone = _ignored_changed(
             log, op, runs, since, log.checkpoints.trees.tree_paths(now)
         )
         # What stands changed after the kill is the user's; a deletion goes back (`changed_at`)
@@ -157,7 +160,13 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     records, spare = _only(op, ignored, made)
     ignored += made
     to_tree = log.checkpoints.at_tree(op.plan_id, to, command)
-    # What stood at the ignored paths too goes into the repair's record: undo brings it back.
+    # What stood there is the killed command's: kept in the repair's commits, and no undo
+    # writes it back (as none does what the put-back after a command took: attack 26, F3).
+    # A deletion put back is not (its bytes are the user's): undoing it deletes it again.
+    gone += [path for path in back if changed[path][1].absent]
+    repair.held_out = sorted({*back, *ignored} - {*gone})
+    with log.store.transaction():
+        log.store.save_operation(repair)
     log.checkpoints.restore(to_tree, records, spare=spare, keeping=log.keeping(repair))
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
@@ -174,6 +183,37 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     with log.store.transaction():
         log.store.save_operation(op)
     return repair
+
+
+def settled_notes(op: Operation, repair: Operation | None) -> list[str]:
+    """What the next command says of `op`, settled, and of its `repair` (None: none)."""
+    said = [f"operation {op.id} ({op.kind}) was {op.summary}"]
+    if repair is not None and repair.held_out:  # the killed command's: never back
+        said.append(
+            f"no undo writes back what operation {repair.id} took back: the killed command's, "
+            "where your host runs them; `git show` reads them from the commit named"
+        )
+    elif repair is not None:
+        said.append(
+            "the files as they were before that (edits since included) are kept: "
+            f"`agents plan undo {repair.id}` brings them back"
+        )
+    return said
+
+
+def held_note(op: Operation) -> str:
+    """What an undo of the repair `op` says of the paths it took back (`held_out`): never
+    written back, and the commits that keep them."""
+    if not op.held_out:
+        return ""
+    ignored = [p for p in op.held_out if any(p in saved.modes for saved in op.saved)]
+    back = [p for p in op.held_out if p not in ignored]
+    shown = ", ".join(visible(path, one_line=True) for path in op.held_out)
+    kept = _kept_line(op.saved, ignored, op.files_before or "", back)
+    return (
+        f", but for {shown}: the killed command's, where your host runs them, which no undo "
+        f"writes back{kept}"
+    )
 
 
 def _alive_until(log: OperationLog, op: Operation) -> int | None:
@@ -237,11 +277,12 @@ def _ignored_changed(
     runs: Callable[[str], bool],
     since: tuple[list[str], list[str]],
     tree: frozenset[str],
-) -> tuple[list[str], list[str]]:
+) -> tuple[list[str], list[str], list[str]]:
     """The paths no checkpoint holds (ignored files, a nested repository's) that the host
     runs (`runs`): those of `op`'s saved records not as the oldest record holds them now,
     and those made since `op` began (`since`: ignored ones, what git or Claude Code runs;
-    not in the `tree` of now) that no record names (the looks saw none there)."""
+    not in the `tree` of now) that no record names (the looks saw none there); and of the
+    first, those absent now (deleted since)."""
     found = log.checkpoints.found_states(op.saved)
     wanted = [
         path
@@ -254,7 +295,8 @@ def _ignored_changed(
         for path in dict.fromkeys([*since[0], *since[1]])
         if path not in found and path not in log.spared and path not in tree and runs(path)
     ]
-    return sorted(path for path in wanted if now[path] != found[path]), sorted(made)
+    changed = sorted(path for path in wanted if now[path] != found[path])
+    return changed, sorted(made), [path for path in changed if now[path] == (None, None)]
 
 
 def _only(op: Operation, paths: list[str], made: list[str]) -> tuple[list[SavedFiles], set[str]]:

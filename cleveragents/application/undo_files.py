@@ -11,15 +11,19 @@ states it recorded of them when it ended.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 
 from cleveragents.application.file_restore import FilesPlan, ResolvedFiles, moded, spared
 from cleveragents.domain.checkpoint import GITLINK
 from cleveragents.domain.command_saves import left_standing_note, no_commit_note
 from cleveragents.domain.correction import Operation
-from cleveragents.domain.restore_scope import Resolution, classify
+from cleveragents.domain.restore_scope import Resolution, RestoreScope, classify
 from cleveragents.domain.saved_states import joined, saved_groups
 from cleveragents.ports import CheckpointStore, PlanStore
+
+# Why an undo leaves a path a repair took back (`Operation.held_out`) as it stands.
+HELD_OUT = "the killed command's, taken back from where your host runs it: never written back"
 
 
 @dataclass
@@ -78,17 +82,24 @@ class UndoFiles:
         # put back (its saved files do, within their bound): named, it would be claimed.
         own = {path: entries for path, entries in own.items() if entries[0].mode != GITLINK}
         since = {**since, **moded(op.modes_after, own, to_before, since, self.checkpoints)}
-        groups = classify(own, to_before, since, entries=to_before)
+        groups = _held(classify(own, to_before, since, entries=to_before), op.held_out, to_before)
         files = FilesPlan(before, end, now, groups, to_before, since)
         if op.saved and op.saved_after is not None:
             # What it saved that no tree holds (ignored files, modes) is compared as well.
-            files.saved = saved_groups(
-                self.checkpoints.found_states(op.saved),
+            files.saved = _held(
+                saved_groups(
+                    self.checkpoints.found_states(op.saved),
+                    op.saved_after,
+                    self.checkpoints.saved_states(op.saved_after),
+                    own,
+                ),
+                op.held_out,
                 op.saved_after,
-                self.checkpoints.saved_states(op.saved_after),
-                own,
             )
             files.groups = joined(groups, files.saved)
+        held = {*op.held_out} & {*to_before, *(op.saved_after or ())}
+        if held:  # said why they stay, as a pulled plan's withheld paths are
+            files.groups = replace(files.groups, withheld=dict.fromkeys(sorted(held), HELD_OUT))
         return files
 
     def end_modes(self, op: Operation, end: str) -> dict[str, int] | None:
@@ -121,3 +132,18 @@ class UndoFiles:
         # A saved file in conflict is never merged: --merge keeps it, and names it.
         saved = files.saved.conflicts if files.saved is not None else []
         return ResolvedFiles(files.target, [], saved if resolution is Resolution.MERGE else [])
+
+
+def _held(groups: RestoreScope, held: Collection[str], paths: Collection[str]) -> RestoreScope:
+    """`groups` with the `held` paths (a repair's, taken back from where the host runs
+    them: `Operation.held_out`) of `paths` kept as they stand: no undo writes them back."""
+    out = set(held) & set(paths)
+    if not out:
+        return groups
+    return replace(
+        groups,
+        restored=[p for p in groups.restored if p not in out],
+        kept=sorted({*groups.kept, *out}),
+        conflicts=[p for p in groups.conflicts if p not in out],
+        in_the_way=[p for p in groups.in_the_way if p not in out],
+    )

@@ -130,12 +130,17 @@ def _git_dirs_whole(paths: list[str]) -> list[str]:
 
 def show_files(files: FilesPlan, done: bool = True) -> None:
     """An undo's three groups of paths, each path on a line of its own."""
-    groups = files.groups
+    groups, held = files.groups, files.groups.withheld
     restored = f"{'' if done else 'would be '}restored (the operation's changes undone)"
     output.path_groups(
         (
             (restored, groups.restored),
-            ("kept (changed since, not by the operation)", groups.kept),
+            (
+                "kept (changed since, not by the operation)",
+                [p for p in groups.kept if p not in held],
+            ),
             ("conflicts (changed by the operation and since)", groups.conflicts),
         )
     )
+    if held:  # a repair's: what a killed command left where the host runs it stays out
+        output.path_groups((("kept out (the killed command's, where your host runs it)", [*held]),))

@@ -89,5 +89,9 @@ class Operation(BaseModel):
     # A correction's own journal (`domain/correction_journal.py`), each entry on disk before
     # what it names is written. None: not a correction, or one made before journals were.
     journal: list[str] | None = None
+    # A repair's paths it took back from where the host runs them (a killed command's bytes):
+    # no undo writes them back, as none does what the put-back after a command removes;
+    # they stay in the commit its outcome names (attack 26, F3).
+    held_out: list[str] = Field(default_factory=list)
     created_at: datetime
     finished_at: datetime | None = None

@@ -248,7 +248,7 @@ def step_killed_put_back_property(context: Any) -> None:
 
 
 @then(
-    "the canary never ran, mine is as it was, and undo of the repair brings every planted byte back"
+    "the canary never ran, mine is as it was, and no undo of the repair brings a planted byte back"
 )
 def step_killed_put_back_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

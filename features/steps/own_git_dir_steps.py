@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 from typing import Any
 
@@ -104,3 +105,16 @@ def step_separate_git_dir(context: Any, path: str, store: str) -> None:
     )
     with (repo / ".gitignore").open("a") as ignore:
         ignore.write(f"/{store.split('/')[0]}/\n/{path.split('/')[0]}/\n")
+
+
+@then("nothing the killed command planted where git or Claude Code runs is back")
+def step_planted_not_back(context: Any) -> None:
+    """The user's real `git -C sub status` runs no fsmonitor the command set (a canary), and
+    none of its Claude Code settings or MCP servers stands in the tree (attack 26, F3)."""
+    repo = context.repo
+    subprocess.run(["git", "-C", "sub", "status"], cwd=repo, capture_output=True, check=False)
+    assert not (repo.parent / "canary").exists(), "the user's git ran the planted fsmonitor"
+    config = repo / "sub/.git/config"
+    assert not config.exists() or "fsmonitor" not in config.read_text(), config.read_text()
+    for path in (".mcp.json", "deep/er/.claude/settings.json", "pkg/.claude/settings.local.json"):
+        assert not os.path.lexists(repo / path), f"{path} is back"

@@ -3,8 +3,9 @@ command made or changed where git or Claude Code runs on the host (a nested `.gi
 naming a command or a hook, a `.git` file naming a git directory elsewhere, a `.claude`
 setting at any depth, a nested repository's too, a `.mcp.json`) is gone once the next
 command settles the run, as the put-back after the command would have taken it; what the
-user had there before, or made after the kill, stays; and undoing the repair brings back
-every byte the settling took.
+user had there before, or made after the kill, stays; and no undo of the repair, nor its
+redo, writes back a byte the settling took (attack 26, F3: the undo of the repair wrote the
+model's fsmonitor back, and the user's `git status` ran it).
 
 Each example: a real repository with the user's nested repository `vendor` (a commit, a hook
 of theirs), the user's own `docs/.claude/settings.json`, and a run operation of the real
@@ -12,7 +13,7 @@ of theirs), the user's own `docs/.claude/settings.json`, and a run operation of 
 goes into its record as a real run's does; random plantings, then the fork ends with no
 word (`os._exit`, as SIGKILL leaves it); maybe the user's own `git init` with a commit
 after it. Then the real `OperationLog.settle`, the user's `git status` in every folder with
-a canary fsmonitor, and `undo` of the repair.
+a canary fsmonitor, then `undo` of the repair and of that undo, each followed by the same.
 """
 
 from __future__ import annotations
@@ -72,10 +73,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             _git(mine, "add", "m.txt")
             _git(mine, "commit", "--quiet", "-m", "mine")
         services = bootstrap(root)
-        try:
-            services.operations.settle()
-            said = "\n".join(services.operations.notices)
-            what = (plantings, user_repo, said)
+
+        def nothing_planted(what: object) -> None:
             for folder in ["", *FOLDERS, *(f"{f}/mine" for f in FOLDERS)]:
                 if (root / folder).is_dir():
                     subprocess.run(
@@ -89,13 +88,20 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
                 assert (root / path).read_bytes() == data, (path, what)
             if user_repo is not None:
                 _git(root / f"{user_repo}/mine", "rev-parse", "--verify", "HEAD")
+
+        try:
+            services.operations.settle()
+            said = "\n".join(services.operations.notices)
+            what = (plantings, user_repo, said)
+            nothing_planted(what)
             repairs = [op for op in services.store.operations(None) if op.kind == "repair"]
             if not planted:
                 return
             assert len(repairs) == 1, (repairs, what)
-            services.operations.undo(repairs[0].id, "agents plan undo")
-            for path, data in planted.items():
-                assert _bytes_at(root / path) == data, (path, "undo", what)
+            undo = services.operations.undo(repairs[0].id, "agents plan undo").operation
+            nothing_planted((*what, "undo"))
+            services.operations.undo(undo.id, "agents plan undo")
+            nothing_planted((*what, "redo"))
         finally:
             services.close()
             shutil.rmtree(root)
