@@ -1,4 +1,4 @@
-"""The ways a home startup file gives a variable a value past `X=v` (`home_shells._scan`):
+"""The ways a home startup file gives a variable a value past `X=v` (`home_scan._scan`):
 `X+=v` (an append: evaluated), `X=(a b)` (an array: `$X` is its first element, evaluated),
 `declare -n R=HOME` (a name reference: `$R` is HOME's value), and the builtins that set one
 from what they read or print (`read`, `mapfile`/`readarray`, `printf -v`): not evaluated, so
