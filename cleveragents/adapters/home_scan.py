@@ -5,6 +5,7 @@ source their argument, the `cd`s it follows (`home_moves`), what it feeds a shel
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from pathlib import Path
@@ -19,6 +20,7 @@ from cleveragents.adapters.home_assigns import (
     runner_folders,
     vague,
 )
+from cleveragents.adapters.home_bodies import BODY, body_form, called_paths
 from cleveragents.adapters.home_environ import not_run
 from cleveragents.adapters.home_moves import (
     CDS,
@@ -35,7 +37,7 @@ from cleveragents.adapters.home_moves import (
     subshells,
 )
 from cleveragents.adapters.home_unread import expanded, read_unread
-from cleveragents.adapters.home_values import either
+from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
     CONTINUED,
     GLOB,
@@ -54,6 +56,12 @@ from cleveragents.domain.reach import printable
 ZSH_ARRAYS = frozenset(("fpath", "path", "cdpath", "manpath", "module_path", "mailpath"))
 BLOCKS = frozenset(("if", "case", "while", "until", "for", "select"))  # what `fi`... end
 BLOCK_ENDS = frozenset(("fi", "esac", "done"))
+_MOST_LINES = 100  # the lines a quoted value may span (`_strings`)
+_OPENED = re.compile(r"\s*(?:(?:local|declare|typeset|export|readonly)(?:\s+-\w+)*\s+)?\w+\+?=")
+_HEREDOC = re.compile(r"(?<!<)<<(?!<)-?\s*['\"]?([A-Za-z_]\w*)")  # `<<EOF`, `<<-'EOF'`: not `<<<`
+_ARGUMENT_SET = re.compile(r"[0-9]+=")  # zsh's assignment of a positional parameter
+_LINKS = {"-n": "||", "-z": "&&"}  # a test that a variable is empty, and what runs then
+_GUARDED = re.compile(r"\$\{?([A-Za-z_]\w*)(?::?-)?\}?")  # `$X`, `${X}`, `${X-}`, `${X:-}`
 OWN = re.compile(r"\$0\b|\$\{0(?!:)|BASH_SOURCE")  # the file's own path: the hook reader's
 
 
@@ -75,18 +83,21 @@ def _scan(
     unknown = topped = ""
     here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
+    own: set[str] = set()  # its `local`s: what it sets them to never leaves it
     variables["PWD"] = [str(top), home]  # where the shell starts: maybe the tree's top
     variables["OLDPWD"] = None  # before a `cd`: the terminal's, any folder
     saved: list[tuple[list[str | None], list[str] | None]] = []  # `(`: where it was
     blocks = 0  # the `if`/`case`/loops open: an assignment in one may not run
     words: list[str] = []
-    for line in CONTINUED.sub(r"\1", text).splitlines():
+    for line in _strings(CONTINUED.sub(r"\1", text).splitlines()):
         branched = words[-1:] in (["&&"], ["||"])  # what follows a `&&` may not run
         words = _words(line)
-        feeds = _fed(words)
+        feeds, tested = _fed(words), False  # (in `[[ ... ]]`: no command starts)
         for index, word in enumerate(words):
             subshells(word, here, saved, variables)
-            start = index == 0 or words[index - 1] in STARTS
+            element = index >= 2 and words[index - 1] == "(" and words[index - 2].endswith("=")
+            start = (index == 0 or words[index - 1] in STARTS) and not (element or tested)
+            tested = (tested or (start and word == "[[")) and word != "]]"  # `[[ $1 =~ (a) ]]`
             blocks = max(0, blocks + start * ((word in BLOCKS) - (word in BLOCK_ENDS)))
             branched = branched or word in ("&&", "||")
             if start and (words[index + 1 : index + 2] == ["()"] or word == "function"):
@@ -96,6 +107,10 @@ def _scan(
             elif word == "}" and function:
                 depth -= 1
                 function = function if depth else ""
+                own = own if depth else set()
+            if start and BODY + word in sourcers:  # `_omz_source "lib/x.zsh"`: its body's
+                called = called_paths(sourcers[BODY + word], words, index, variables, home)
+                targets += [_pattern(one) for one in called]
             if start and word in sourcers:
                 for given in words[index + 1 :]:
                     if given in STARTS:
@@ -106,6 +121,7 @@ def _scan(
                         unknown = unknown or f"{why}, a path agents cannot name"
                     targets += [_pattern(v) for v in values or [] if v.startswith("/")]
             before = words[index - 1] if index else ""
+            own |= set(_locals(words, index) if start and function else [])
             start = start or declared(words, index)  # `declare -gx X=...`
             assigned = ASSIGNED.fullmatch(word) if start else None
             topped = topped or reader_of_top(words[index:], variables, home, top)  # `env X=`
@@ -113,7 +129,7 @@ def _scan(
             topped, targets = topped or said, [*targets, *rooted(entries, top, home)]
             if start and word in CDS:
                 why = follow_cd(word, words[index + 1 :], here, variables, home, top)
-                unknown = unknown or why
+                unknown = unknown or ("" if function else why)  # a body's: where used after
                 continue
             if start and word == "set":
                 fish_set(words[index:], variables, home, top)
@@ -143,10 +159,15 @@ def _scan(
                     earlier = variables[name] if name in variables else _environ(name)
                     gone = earlier is None and name in variables  # set to what is not known
                     values = None if gone else [*(earlier or []), *values]
+                if values is None and f"{name}='{assigned[3]}'" in line:  # `X='$a b'`
+                    values = [assigned[3]]  # the text as written (a path using it: unknown)
                 if values is None:  # `X="$(...)"`: what it set is in agents' environment
                     why = assigned_unknown(assigned[1], rest, variables, home, top)
-                    unknown, values = unknown or why, _environ(assigned[1])
+                    own_one = name in own  # used in a path later: unknown there (`expanded`)
+                    why, values = ("", None) if own_one else (why, _environ(assigned[1]))
+                    unknown = unknown or why
                 values = either(name, values, variables) if maybe else values  # or as it was
+                values = _filled(words, index, values)  # `[ -n "$X" ] || X=d`: never empty
                 variables[assigned[1]] = values
                 targets += rooted(entries, top, home)
                 if assigned[1] == "ZDOTDIR" and values:
@@ -158,6 +179,7 @@ def _scan(
                     if item in STARTS:
                         break
                     more = from_here(_expand(item, variables, home), here)
+                    more = [item] if function and POSITIONAL.fullmatch(item) else more  # `"$@"`
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
             fed = index in feeds  # `sh < x.sh`, `cat x.sh | sh`: the shell runs x.sh
@@ -185,14 +207,20 @@ def _scan(
                 continue
             if word in RUNS or ("/" not in word and "$" not in word):
                 continue
+            if start and _ARGUMENT_SET.match(word):  # zsh's `1="$(...)"`: its argument's
+                own.add("1")  # value no longer the call's (`. "$1"` then: not a sourcer)
+                continue
             if OWN.search(word):
                 continue  # the file's own folder: the hook reader's (`tree_scripts`)
             values = expanded(word, variables, home)
             if values is None and (before in RUNS or fed or "/" in word):  # `$EDITOR x`: a program
                 verb = "sources" if before in (".", "source") else "runs"
-                if function and POSITIONAL.fullmatch(word):
+                if function and POSITIONAL.fullmatch(word) and "1" not in own:
                     sourcers[function] = verb  # its calls name the path
                     continue
+                if function and (form := body_form(word, variables, own)):  # `$D/$1`
+                    forms = sourcers.get(BODY + function, "")  # read at each call
+                    sourcers[BODY + function] = f"{forms}\n{form}" if forms else form
                 if not_run(words, index, variables, top):
                     continue  # `$(brew --prefix)/etc/x.sh`: not the home's, not the tree
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
@@ -201,6 +229,87 @@ def _scan(
                 if value.startswith("/"):
                     targets.append(_pattern(value))
     return targets, zdotdirs, unknown, topped
+
+
+def _strings(lines: list[str]) -> list[str]:
+    """`lines`, an assignment's quoted value or array that goes on past its line (oh-my-zsh's
+    `local awk_script="` ... `"`, `builtins=( alias ...` ... `)`) joined into one line: its
+    lines are text, no commands. Only where an assignment starts the line, it closes within
+    `_MOST_LINES` and not in a here-doc's body (where quotes mean nothing); else each line
+    is read as one, as before."""
+    joined: list[str] = []
+    at, ends = 0, ""  # ends: the word ending the here-doc being read
+    while at < len(lines):
+        line, at = lines[at], at + 1
+        if ends:
+            ends = "" if line.strip() == ends else ends
+        elif (doc := _HEREDOC.search(line)) is not None:
+            ends = doc[1]
+        elif _OPENED.match(line) and (state := _open(line, ("", 0))) > ("", 0):
+            for one in range(at, min(at + _MOST_LINES, len(lines))):
+                if _HEREDOC.search(lines[one]) or (state := _open(lines[one], state))[1] < 0:
+                    break
+                if not any(state):
+                    line, at = " ".join(lines[at - 1 : one + 1]), one + 1
+                    break
+        joined.append(line)
+    return joined
+
+
+def _open(line: str, state: tuple[str, int]) -> tuple[str, int]:
+    """The quote (`'`, `"`) and the `(`s still open at the end of `line`, read from `state`
+    (those open before it); a comment outside quotes ends the line. Code run in it (a `$(`,
+    a `` ` `` not in `'...'`) keeps its lines apart: `("", -1)`, not joined."""
+    quote, depth = state
+    escaped = False
+    for at, char in enumerate(line):
+        if escaped:
+            escaped = False
+        elif quote == "'":
+            quote = "" if char == "'" else quote
+        elif char == "`" or line[at : at + 2] == "$(":
+            return "", -1
+        elif char == "\\":
+            escaped = True
+        elif quote == '"':
+            quote = "" if char == '"' else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "()":
+            depth = max(0, depth + (1 if char == "(" else -1))
+        elif char == "#" and (at == 0 or line[at - 1] in " \t;"):
+            break
+    return quote, depth
+
+
+def _filled(words: list[str], index: int, values: list[str] | None) -> list[str] | None:
+    """`values` of the variable `words[index]` assigns, without the empty ones (`UNSET`, "")
+    when a test that it is empty guards the assignment: `[ -n "$X" ] || X=d`, `[[ -z $X ]]
+    && X=d`, `test -z "${X-}" && X=d` (then it holds its earlier value or `d`)."""
+    name = words[index].partition("=")[0]
+    for opener, closer in (("[", "]"), ("[[", "]]"), ("test", "")):
+        start = index - (5 if closer else 4)
+        test = words[max(0, start) : index]
+        if start < 0 or test[0] != opener or not _at_start(words, start):
+            continue
+        if (closer and test[3] != closer) or _LINKS.get(test[1]) != test[-1]:
+            continue
+        guarded = _GUARDED.fullmatch(test[2])
+        if guarded and guarded[1] == name and values is not None:
+            return [one for one in values if one not in (UNSET, "")] or values
+    return values
+
+
+def _locals(words: list[str], index: int) -> list[str]:
+    """The names a function's `local`/`declare`/`typeset` at `words[index]` makes its own
+    (not `-g`, global; not `-x`, exported to the programs it runs)."""
+    if words[index] not in ("local", "declare", "typeset"):
+        return []
+    rest = list(itertools.takewhile(lambda one: one not in STARTS, words[index + 1 :]))
+    if any(one.startswith("-") and ("g" in one or "x" in one) for one in rest):
+        return []
+    names = [one.partition("=")[0] for one in rest if not one.startswith(("-", "+"))]
+    return [one for one in names if one.isidentifier()]
 
 
 def _fed(words: list[str]) -> set[int]:

@@ -52,6 +52,7 @@ from cleveragents.adapters.home_environ import (
     fish_conf_d,
     shell_strings,
 )
+from cleveragents.adapters.home_known import read_known
 from cleveragents.adapters.home_loads import KEPT, dotenv_files, home_matches, mark_unread
 from cleveragents.adapters.home_moves import FISH_OWN
 from cleveragents.adapters.home_scan import _pattern, _scan
@@ -113,9 +114,10 @@ def home_shell_places(
         path, at = todo[at], at + 1
         text, unread = (environ_lines(), "") if path == ENVIRON else _text(path)
         if text is None:
-            if unread and path not in quiet:
-                why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
-                unknown = unknown or why
+            if unread and path not in quiet:  # a known release (nvm.sh): what it does
+                release, why = read_known(path, variables, top)
+                said = f"{_shown(top, home, path)} is {unread}: agents does not read it"
+                unknown = unknown or (why if release else said)
             continue
         if (read := read + 1) > MOST_READ + len(fish):
             return found, f"your home's startup files source more than {MOST_READ} files"
