@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 
 from cleveragents.adapters.home_unread import expanded
 from cleveragents.adapters.home_values import UNSET
-from cleveragents.adapters.home_words import POSITIONAL, STARTS
+from cleveragents.adapters.home_words import POSITIONAL, STARTS, typed_forms
+from cleveragents.domain.reach import printable
 
 BODY = "\0body "  # in the sourcers, before a function's name: its sourced forms, one a line
 _NAMED = re.compile(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)")
@@ -24,7 +26,7 @@ _NAMED = re.compile(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)")
 def body_form(word: str, variables: dict[str, list[str] | None], own: set[str]) -> str:
     """`word`, a path a function's body sources, with each of its `own` (local) variables
     that holds one positional parameter (`local filepath="$1"`) put back as it: "" when the
-    form then uses none."""
+    form then uses none, or another local (read where it is defined: `home_environ.not_run`)."""
 
     def put(match: re.Match[str]) -> str:
         name = match[1] or match[2]
@@ -32,14 +34,16 @@ def body_form(word: str, variables: dict[str, list[str] | None], own: set[str]) 
         return held[0] if len(held) == 1 and POSITIONAL.fullmatch(held[0]) else match[0]
 
     form = _NAMED.sub(put, word)
-    return form if POSITIONAL.search(form) else ""
+    others = {one[1] or one[2] for one in _NAMED.finditer(form)} & own  # its locals' values
+    return form if POSITIONAL.search(form) and not others else ""  # (then: `not_run`'s)
 
 
 def called_paths(
     forms: str, words: list[str], index: int, variables: dict[str, list[str] | None], home: str
-) -> list[str]:
+) -> tuple[list[str], str]:
     """The absolute paths the call at `words[index]` sources by its function's `forms`
-    (`BODY`'s), its arguments put in, with `variables` as they are at the call."""
+    (`BODY`'s), its arguments put in, with `variables` as they are at the call, and why one
+    is a path agents cannot name ("": none is)."""
     given = list(itertools.takewhile(lambda one: one not in STARTS, words[index + 1 :]))
     found: list[str] = []
     for form in forms.splitlines():
@@ -52,5 +56,27 @@ def called_paths(
                     return argument
                 return given[int(at) - 1] if int(at) <= len(given) else ""
 
-            found += [one for one in expanded(POSITIONAL.sub(put, form), variables, home) or []]
-    return [one for one in found if one.startswith("/")]
+            path = POSITIONAL.sub(put, form)
+            values = expanded(path, variables, home)
+            if values is None:
+                called = f"{printable(path)} (by {printable(words[index])})"
+                return found, f"it sources {called}, a path agents cannot name"
+            found += values
+    return [one for one in found if one.startswith("/")], ""
+
+
+def typed_unknown(
+    sourcers: dict[str, str], variables: dict[str, list[str] | None], home: str, top: Path
+) -> str:
+    """Why a function's body sources what agents cannot name when the user types its name
+    after the files ran (any argument: one folder level, as `home_environ.not_run` reads
+    it), with the variables as the files leave them; "" when none does."""
+    from cleveragents.adapters.home_environ import typed_near
+
+    for key, forms in sourcers.items():
+        for form in forms.splitlines() if key.startswith(BODY) else []:
+            found = typed_forms(form, None, variables, home)
+            if found is None or any(typed_near(one, top) for one in found):
+                called = f"{printable(form)} (by {printable(key.removeprefix(BODY))})"
+                return f"it sources {called}, a path agents cannot name"
+    return ""

@@ -116,13 +116,13 @@ def not_run(words: list[str], index: int, variables: Variables, top: Path) -> bo
     forms = forms or typed_forms(words[index], None, variables, home) or words[index : index + 1]
     typed = [one for one in forms if POSITIONAL.search(one)]  # (and unset: `local` in a body)
     if typed and all(one in typed or "$" not in one for one in forms):
-        near = [_typed_near(one, top) for one in typed]  # (a typed word: one folder level)
+        near = [typed_near(one, top) for one in typed]  # (a typed word: one folder level)
         known = [could_name(one, variables, home, top) for one in forms if one not in typed]
         return not any(near + known)
     return elsewhere(words, index, home, top)
 
 
-def _typed_near(form: str, top: Path) -> bool:
+def typed_near(form: str, top: Path) -> bool:
     """Whether `form`, a path built on a positional parameter (`/$1.plugin.zsh`: a local
     left empty before it), may be, hold or lie in the tree `top` for a typed name (one
     folder level, as `~/src/$1/.envrc` can) or holds what agents cannot check."""

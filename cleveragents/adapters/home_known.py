@@ -22,6 +22,7 @@ from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.adapters.home_unread import CHANGED, mark_changed
 from cleveragents.adapters.home_values import UNSET
 from cleveragents.adapters.home_words import _environ, _relative
+from cleveragents.domain.tree_scripts import MOST_BYTES
 
 MOST_KNOWN = 1024 * 1024  # the longest known file agents hashes
 NVM_RELEASES = frozenset(
@@ -83,10 +84,13 @@ NVM_RELEASES = frozenset(
 
 def read_known(path: str, variables: dict[str, list[str] | None], top: Path) -> tuple[bool, str]:
     """Whether `path`, a home startup file too long to read, is a known release (its effects
-    then marked in `variables`), and why the tree is whole for it ("": it is not)."""
+    then marked in `variables`: where a line sources it, `home_scan._scan`, so the lines
+    after see them), and why the tree is whole for it ("": it is not)."""
     real = os.path.realpath(path)
     if _relative(top, path) is not None or _relative(top, real) is not None:
         return False, ""  # the tree's: what it holds after the look is the model's
+    if not os.path.isfile(real) or os.path.getsize(real) <= MOST_BYTES:
+        return False, ""  # (one agents reads: what it sources is read)
     if _digest(real) not in NVM_RELEASES:
         return False, ""
     held = variables["NVM_DIR"] if "NVM_DIR" in variables else _environ("NVM_DIR") or [UNSET]

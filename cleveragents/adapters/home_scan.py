@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cleveragents.adapters.home_assigns import (
     ASSIGNED,
+    array_elements,
     array_value,
     named_directories,
     nameref,
@@ -22,6 +23,7 @@ from cleveragents.adapters.home_assigns import (
 )
 from cleveragents.adapters.home_bodies import BODY, body_form, called_paths
 from cleveragents.adapters.home_environ import not_run
+from cleveragents.adapters.home_known import read_known
 from cleveragents.adapters.home_moves import (
     CDS,
     assigned_unknown,
@@ -60,6 +62,8 @@ _MOST_LINES = 100  # the lines a quoted value may span (`_strings`)
 _OPENED = re.compile(r"\s*(?:(?:local|declare|typeset|export|readonly)(?:\s+-\w+)*\s+)?\w+\+?=")
 _HEREDOC = re.compile(r"(?<!<)<<(?!<)-?\s*['\"]?([A-Za-z_]\w*)")  # `<<EOF`, `<<-'EOF'`: not `<<<`
 _ARGUMENT_SET = re.compile(r"[0-9]+=")  # zsh's assignment of a positional parameter
+ELEMENTS = "\0elements "  # in the variables, before an array's name: all its elements' values
+_EVERY = re.compile(r"\$\{?([A-Za-z_]\w*)(?:\[[@*]\])?\}?")  # `$A`, `${A[@]}`
 _LINKS = {"-n": "||", "-z": "&&"}  # a test that a variable is empty, and what runs then
 _GUARDED = re.compile(r"\$\{?([A-Za-z_]\w*)(?::?-)?\}?")  # `$X`, `${X}`, `${X-}`, `${X:-}`
 OWN = re.compile(r"\$0\b|\$\{0(?!:)|BASH_SOURCE")  # the file's own path: the hook reader's
@@ -109,8 +113,8 @@ def _scan(
                 function = function if depth else ""
                 own = own if depth else set()
             if start and BODY + word in sourcers:  # `_omz_source "lib/x.zsh"`: its body's
-                called = called_paths(sourcers[BODY + word], words, index, variables, home)
-                targets += [_pattern(one) for one in called]
+                called, why = called_paths(sourcers[BODY + word], words, index, variables, home)
+                targets, unknown = [*targets, *(_pattern(one) for one in called)], unknown or why
             if start and word in sourcers:
                 for given in words[index + 1 :]:
                     if given in STARTS:
@@ -155,6 +159,8 @@ def _scan(
                     more, also = assigned_values(name, other, variables, home)
                     values = None if values is None or more is None else [*values, *more]
                     entries, rest = [*entries, *also], rest if more is not None else other
+                if array:  # each element, for a loop over them all (`for p ($plugins)`)
+                    _elements(name, words[index:], bool(assigned[2]), variables, home)
                 if (array or element) and assigned[2] and values is not None:  # `X+=(a)`: stays
                     earlier = variables[name] if name in variables else _environ(name)
                     gone = earlier is None and name in variables  # set to what is not known
@@ -179,6 +185,8 @@ def _scan(
                     if item in STARTS:
                         break
                     more = from_here(_expand(item, variables, home), here)
+                    every = _EVERY.fullmatch(item)  # `$plugins`, `"${A[@]}"`: each element
+                    more = _every(every[1], more, variables) if every and more is not None else more
                     more = [item] if function and POSITIONAL.fullmatch(item) else more  # `"$@"`
                     values = None if values is None or more is None else [*values, *more]
                 variables[words[index + 1]] = values
@@ -219,8 +227,9 @@ def _scan(
                     sourcers[function] = verb  # its calls name the path
                     continue
                 if function and (form := body_form(word, variables, own)):  # `$D/$1`
-                    forms = sourcers.get(BODY + function, "")  # read at each call
+                    forms = sourcers.get(BODY + function, "")  # read at each call, and as
                     sourcers[BODY + function] = f"{forms}\n{form}" if forms else form
+                    continue  # typed after the files (`home_bodies.typed_unknown`)
                 if not_run(words, index, variables, top):
                     continue  # `$(brew --prefix)/etc/x.sh`: not the home's, not the tree
                 shown = "$(...)" if words[index : index + 2] == ["$", "("] else word
@@ -228,6 +237,8 @@ def _scan(
             for value in values or []:
                 if value.startswith("/"):
                     targets.append(_pattern(value))
+                if before in (".", "source") and value.startswith("/"):  # its effects here
+                    unknown = unknown or read_known(value, variables, top)[1]  # (nvm.sh)
     return targets, zdotdirs, unknown, topped
 
 
@@ -280,6 +291,29 @@ def _open(line: str, state: tuple[str, int]) -> tuple[str, int]:
         elif char == "#" and (at == 0 or line[at - 1] in " \t;"):
             break
     return quote, depth
+
+
+def _elements(
+    name: str, words: list[str], added: bool, variables: dict[str, list[str] | None], home: str
+) -> None:
+    """The values of every element of the array `words` (`X=(a b)`) assigns, kept for a
+    loop over it (`_every`); `added` (`X+=(c)`): with the earlier ones."""
+    kept = variables[ELEMENTS + name] if added and ELEMENTS + name in variables else []
+    for one in array_elements(words):
+        more = _expand(one, variables, home)
+        kept = None if kept is None or more is None else [*kept, *more]
+    variables[ELEMENTS + name] = kept
+
+
+def _every(
+    name: str, values: list[str], variables: dict[str, list[str] | None]
+) -> list[str] | None:
+    """What a loop over `$name` (zsh: every element; bash's `"${A[@]}"`) takes: `values`
+    and every element its array assignment gave (None: one agents cannot evaluate)."""
+    if ELEMENTS + name not in variables:
+        return values
+    elements = variables[ELEMENTS + name]
+    return None if elements is None else list(dict.fromkeys([*values, *elements]))
 
 
 def _filled(words: list[str], index: int, values: list[str] | None) -> list[str] | None:

@@ -31,10 +31,13 @@ a program run there (`make`) or a relative glob sourced makes its folder whole
 (`home_values.either`), as an `unset`, `eval`'s or `trap`'s does (`home_unsets`); a value agents
 cannot evaluate that may name the tree, given to a variable or a `cd`, is an unknown, as is a
 sourced or run path holding any other `$` (`$(...)`, `$1`, a variable set nowhere), or a startup
-file agents does not read (over `MOST_BYTES`, a FIFO): an unknown is the whole tree, when these
-files reach it or it lies in the home (such a path may be one of it). At most `MOST_READ` files
-are read; past it the tree counts whole. Cost (a read of each startup file, a `realpath` of each
-folder named): 0.05 s a look for a 55 KB `.bashrc` naming 2700 paths.
+file agents does not read (over `MOST_BYTES`, a FIFO; a released nvm.sh is known by its content:
+`home_known`; a function's local set so is one where a path uses it, `home_scan`, and a
+body's path built on its argument is read at each call, `home_bodies`): an unknown is the
+whole tree, when these files reach it or it lies in the home (such a path may be one of it).
+At most `MOST_READ` files are read; past it the tree counts whole. Cost (a read of each
+startup file, a `realpath` of each folder named): 0.05 s a look for a 55 KB `.bashrc` naming
+2700 paths.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ import shlex
 from pathlib import Path
 
 from cleveragents.adapters.home_assigns import zsh_own_put
+from cleveragents.adapters.home_bodies import typed_unknown
 from cleveragents.adapters.home_environ import (
     ENVIRON,
     alias_bodies,
@@ -179,6 +183,7 @@ def home_shell_places(
             if name.isidentifier() and name not in ("PWD", "OLDPWD"):
                 assigned[name] = None if held is None else [v.replace(UNSET, "") for v in held]
         assigned.update((k, v) for k, v in variables.items() if k in KEPT[not reached :])
+    unknown = unknown or typed_unknown(sourcers, variables, home, top)  # `_omz_source x`
     if unknown and reached:
         return found, unknown  # a path it cannot name may be one of the tree's
     return found, ""
