@@ -133,9 +133,11 @@ def typed_near(form: str, top: Path) -> bool:
     pattern = POSITIONAL.sub("*", form.replace("\0unset", ""))
     if "$" in pattern or ".." in pattern.split("/") or not pattern.startswith("/"):
         return True
-    parts = os.path.normpath(pattern).split("/")
+    folder = pattern.partition("*")[0].rpartition("/")[0]  # its known folder, links followed
+    real = os.path.realpath(folder or "/").rstrip("/") + "/" + pattern[len(folder) + 1 :]
     tops = {os.path.normpath(str(top)), os.path.realpath(top)}
-    return any(all(map(fnmatchcase, one.split("/"), parts)) for one in tops)
+    forms = [os.path.normpath(one).split("/") for one in (pattern, real)]
+    return any(all(map(fnmatchcase, one.split("/"), parts)) for one in tops for parts in forms)
 
 
 def elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:
