@@ -261,7 +261,7 @@ def _strings(lines: list[str]) -> list[str]:
                 if _HEREDOC.search(lines[one]) or (state := _open(lines[one], state))[1] < 0:
                     break
                 if not any(state):
-                    line, at = " ".join(lines[at - 1 : one + 1]), one + 1
+                    line, at = "\n".join(lines[at - 1 : one + 1]), one + 1
                     break
         joined.append(line)
     return joined
