@@ -202,6 +202,48 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
       | finds ~/clusters' files, backquoted   | export KUBECONFIG=`find ~/clusters -name '*.yaml' \| paste -sd:`\n         | clusters/prod/work.yaml | kubectl                   |
       | wraps kubectl --kubeconfig "$1"       | k() { kubectl --kubeconfig \"$1\" \"${@:2}\"; }\n                          | .kube/work.yaml         | k ~/.kube/work.yaml       |
 
+  # nvm's installer lines with a real nvm.sh (v0.29.0, 66 KB: longer than agents reads, known
+  # by its content) and oh-my-zsh's loader and lib (a stand-in of their shapes): once the
+  # tree whole, every model edit put back. What they source of the project stays held (read
+  # past nvm.sh; in the custom plugin `_omz_source` loads), the rest writable; real bash and
+  # zsh the oracle.
+  Scenario Outline: My project in my home stays writable under <manager>, what my shell sources held
+    Given the file "env.sh" is committed with "true"
+    And the tree lies in the user's home at "src/proj"
+    And the user's home holds <manager>'s startup files
+    And the user's shell loads <manager>, then sources "~/src/proj/env.sh"
+    And Claude will propose the plan "proj" checked by ""
+    And Claude will run "printf '\ntouch ~/planted-ran\n' >> env.sh; mkdir -p src; printf x > src/new.py"
+    When I run "agents plan run 'proj' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
+    And the user runs these on the host, each where installed
+      | program | line                   |
+      | <shell> | <shell> -ic true; true |
+    Then no program the user ran made "planted-ran", and "<shell>" ran
+    And the file "env.sh" does not contain "planted-ran"
+    And the file "src/new.py" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
+    Examples:
+      | manager   | shell |
+      | nvm       | bash  |
+      | oh-my-zsh | zsh   |
+
+  # What agents cannot tell past nvm.sh still keeps the tree whole: a variable set before it
+  # (nvm.sh may change it) in a later path, a nvm.sh not the release (its name alone is
+  # anyone's), a long file of the user's own (what it sources, its functions' bodies unread).
+  Scenario: What my .bashrc sources past a file agents does not read keeps my project whole where it may name it
+    Given the tree lies in the user's home at "src/proj"
+    And the user's home holds nvm's startup files, one byte of nvm.sh changed
+    Then agents' reader of the home's startup files keeps the tree whole for each .bashrc, said
+      | bashrc                                               | big.sh                        | said                                               |
+      | <nvm>                                                |                               | ~/.nvm/nvm.sh is longer than 64 KiB                |
+      | . ~/big.sh\nsrc_it ~/src/proj/x.sh\n                 | src_it() { . \"$1\"; }\n       | ~/big.sh is longer than 64 KiB                     |
+    Given the user's home holds nvm's startup files
+    Then agents' reader of the home's startup files keeps the tree whole for each .bashrc, said
+      | bashrc                                               | big.sh                        | said                                               |
+      | V=env\n<nvm>. ~/src/proj/$V.sh\n                     |                               | it sources ~/src/proj/$V.sh, a path agents cannot name |
+      | export NVM_DIR=~/src/proj/.nvm\n. ~/.nvm/nvm.sh\n    |                               | nvm.sh runs the node programs of its NVM_DIR       |
+
   # The kubeconfig a list of my home names, in my project: it and the plugin it runs stay
   # held (kubectl runs a relative exec command from the kubeconfig's folder), the rest not.
   Scenario: A kubeconfig of my project my .bashrc lists from a file stays held, the rest writable

@@ -1,4 +1,4 @@
-"""The ways a home startup file gives a variable a value past `X=v` (`home_shells._scan`):
+"""The ways a home startup file gives a variable a value past `X=v` (`home_scan._scan`):
 `X+=v` (an append: evaluated), `X=(a b)` (an array: `$X` is its first element, evaluated),
 `declare -n R=HOME` (a name reference: `$R` is HOME's value), and the builtins that set one
 from what they read or print (`read`, `mapfile`/`readarray`, `printf -v`): not evaluated, so
@@ -14,6 +14,7 @@ a file of the tree a project runner is given (`make -f ~/dotfiles/Makefile`:
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
@@ -79,6 +80,12 @@ def array_value(words: list[str]) -> list[str]:
         at = None if at is None else at + 1 if at >= 0 else -1
     found = [*zero[:1], *elements[:1], *zero[1:]] or [""]
     return list(dict.fromkeys(found))
+
+
+def array_elements(words: list[str]) -> list[str]:
+    """Every element `X=(a [1]=b)` (`words[0]` the empty value, `words[1]` its `(`) gives."""
+    found = itertools.takewhile(lambda one: one not in (")", ");") and one not in STARTS, words[2:])
+    return [keyed[2] if (keyed := SUBSCRIPT.fullmatch(one)) else one for one in found]
 
 
 def nameref(words: list[str], index: int) -> bool:

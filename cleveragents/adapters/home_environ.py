@@ -107,16 +107,37 @@ def not_run(words: list[str], index: int, variables: Variables, top: Path) -> bo
     types when calling it, no value of the files') whose known part neither lies in the
     tree nor holds it (`~/src/$1/.envrc` does: `home_values.could_name`), a variable
     set to one too (`$ZSH_CUSTOM/$filepath`), or `elsewhere`."""
-    from cleveragents.adapters.home_words import POSITIONAL
+    from cleveragents.adapters.home_words import POSITIONAL, typed_forms
 
     home = (variables.get("HOME") or [""])[0]
     if index >= 2 and words[index - 1] == "(" and words[index - 2].endswith("="):
         return True
-    forms = values(words[index], variables, home) or words[index : index + 1]  # (`$1` kept)
+    forms = values(words[index], variables, home)  # (`$1` kept)
+    forms = forms or typed_forms(words[index], None, variables, home) or words[index : index + 1]
     typed = [one for one in forms if POSITIONAL.search(one)]  # (and unset: `local` in a body)
     if typed and all(one in typed or "$" not in one for one in forms):
-        return not any(could_name(one, variables, home, top) for one in forms)
+        near = [typed_near(one, top) for one in typed]  # (a typed word: one folder level)
+        known = [could_name(one, variables, home, top) for one in forms if one not in typed]
+        return not any(near + known)
     return elsewhere(words, index, home, top)
+
+
+def typed_near(form: str, top: Path) -> bool:
+    """Whether `form`, a path built on a positional parameter (`/$1.plugin.zsh`: a local
+    left empty before it), may be, hold or lie in the tree `top` for a typed name (one
+    folder level, as `~/src/$1/.envrc` can) or holds what agents cannot check."""
+    from fnmatch import fnmatchcase
+
+    from cleveragents.adapters.home_words import POSITIONAL
+
+    pattern = POSITIONAL.sub("*", form.replace("\0unset", ""))
+    if "$" in pattern or ".." in pattern.split("/") or not pattern.startswith("/"):
+        return True
+    folder = pattern.partition("*")[0].rpartition("/")[0]  # its known folder, links followed
+    real = os.path.realpath(folder or "/").rstrip("/") + "/" + pattern[len(folder) + 1 :]
+    tops = {os.path.normpath(str(top)), os.path.realpath(top)}
+    forms = [os.path.normpath(one).split("/") for one in (pattern, real)]
+    return any(all(map(fnmatchcase, one.split("/"), parts)) for one in tops for parts in forms)
 
 
 def elsewhere(words: list[str], index: int, home: str, top: Path) -> bool:

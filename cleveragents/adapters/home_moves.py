@@ -157,12 +157,12 @@ def assigned_values(
     """The values `name=words[0]` (with the `$(...)` it opens; `$1` alone as written, what a
     call gives: `home_environ.not_run`) gives `name`, its own earlier value (`PATH=~/x:$PATH`)
     put in as known (agents' environment's, else empty), and its `reader_entries`."""
-    from cleveragents.adapters.home_words import POSITIONAL, _environ, _expand
+    from cleveragents.adapters.home_words import _environ, _expand, typed_forms
 
     value = joined(words)
     entries = reader_entries(name, value, variables, home)
     found = _expand(value, {**variables, name: [SELF]}, home)
-    found = found if found or not POSITIONAL.fullmatch(value) else [value]  # `local f="$1"`
+    found = found or typed_forms(value, found, {**variables, name: [SELF]}, home)  # `f="$1"`
     before = (variables[name] if name in variables else _environ(name)) or [""]
     before = ["" if one == UNSET else one for one in before]  # unset: puts in nothing
     if found is None or not any(SELF in one for one in found):

@@ -6,7 +6,7 @@ failing closed on the tree at each would be wrong for nearly every `.bashrc` (`e
 "$(ssh-agent -s)"`, `source <(kubectl completion bash)`): instead each variable the files
 set before it counts as possibly changed (`CHANGED`; of a usual init program's output, only
 those it sets: `_SETS`), and a LATER sourced or run path using
-one is a path agents cannot name (`home_shells._scan`: it fails closed, said), while paths
+one is a path agents cannot name (`home_scan._scan`: it fails closed, said), while paths
 without variables stay read exactly; a later assignment of the variable not using its own
 value makes it known again. And an alias' body is read as its command line where the alias
 is used as a command (`alias clr='S='` then `[ -z "$SSH_TTY" ] && clr`): its assignments
@@ -53,7 +53,7 @@ def unread_code(
     that agents cannot read ("" when not said), or None when it runs none: an `eval` of a
     command's output or of variables agents cannot evaluate (`eval "$__conda_setup"`), a
     `source <(...)` of a program not `cat`, a `. /dev/stdin` not fed a file
-    (`home_shells._fed` reads that one)."""
+    (`home_scan._fed` reads that one)."""
     word, rest = words[index], words[index + 1 :]
     if word == "eval":
         code = " ".join(rest[: next((at for at, w in enumerate(rest) if w in STARTS), None)])

@@ -1,5 +1,5 @@
 """The ways a home startup file takes a variable's value away or sets it through code it
-runs (attack 24 F3, `home_shells._scan`): `unset X` (`-v`; `-f` names functions) leaves X
+runs (attack 24 F3, `home_scan._scan`): `unset X` (`-v`; `-f` names functions) leaves X
 unset (`home_values.UNSET`: `$X` puts in nothing), and the assignments and `unset`s of an
 `eval`'s code (`eval 'S='`) or a `trap`'s (`trap 'S=' RETURN`: run whenever the signal
 comes, so it may not run) are read as the file's own. One in a place that may not run

@@ -78,18 +78,20 @@ Variables = Mapping[str, "list[str] | None"]
 
 
 def kept_whole(line: str) -> tuple[str, dict[int, str]]:
-    """`line` with each `$(...)`'s spaces, quotes and operators as private characters (the
-    shell reads it as one piece of its word: `X=$(cd "$HOME" && pwd)/x`), and the map back."""
+    """`line` with each `$(...)`'s (and zsh's `${(f)...}`'s) spaces, quotes and operators as
+    private characters (the shell reads it as one piece of its word: `X=$(cd "$HOME" &&
+    pwd)/x`), and the map back."""
     back: dict[int, str] = {}
-    if "$(" not in line:
+    if "$(" not in line and "${(" not in line:
         return line, back
     out: list[str] = []
-    depth, opening = 0, False
+    depth, opening, pair = 0, False, "()"
     for at, char in enumerate(line):
-        if char == "$" and line[at + 1 : at + 2] == "(" and not depth:
-            opening = True  # its `(` comes next
+        if char == "$" and line[at + 1 : at + 2] in ("(", "{") and not depth:
+            pair = "()" if line[at + 1] == "(" else "{}"
+            opening = pair == "()" or line[at + 2 : at + 3] == "("  # its `(` / `{` comes next
         elif opening or depth:
-            depth, opening = depth + (char == "(") - (char == ")"), False
+            depth, opening = depth + (char == pair[0]) - (char == pair[1]), False
             if char in " \t&;|<>()\"'`":
                 back[0xE000 + ord(char)] = char
                 char = chr(0xE000 + ord(char))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.stamped_reads import regular_bytes
 from cleveragents.adapters.home_environ import ENVIRON
-from cleveragents.adapters.home_values import kept_whole, values
+from cleveragents.adapters.home_values import Variables, kept_whole, values
 from cleveragents.domain.reach import printable
 from cleveragents.domain.tree_scripts import MOST_BYTES
 
@@ -37,6 +37,7 @@ VARIABLE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*
 GLOB = re.compile(r"[*?\[]")
 CONTINUED = re.compile(r"(?<!\\)((?:\\\\)*)\\\n")  # a line continued by `\`: one line
 QUOTED = re.compile(r"\$(['\"])")  # bash's `$'...'`, `$"..."`: the string
+_ARGUMENT = re.compile("\x01(.)\x01")  # a positional parameter kept through `values`
 POSITIONAL = re.compile(r"\$(?:[1-9@*]|\{[1-9@*]\})")  # a function's argument: `$1`, `"$@"`
 ANSI_C = re.compile(r"\$'((?:[^'\\]|\\.)*)'", re.S)  # bash's `$'dot\x66iles'`
 ESCAPE = re.compile(
@@ -61,8 +62,11 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
         line = globbed(line)
         if "'" in line or '"' in line:  # `ENV="$HOME"/x.sh`: the word the shell makes, too
             line += "\n" + QUOTES.sub("", line)  # (in a `$(...)` too: `$(echo "$HOME"/x)`)
-        for piece in PIECE.findall(DEFAULT.sub(lambda match: match[1], line)):
-            piece = ATTACHED.sub("", piece)  # `LUA_INIT=@~/x.lua`, `ssh -F~/x`: the path
+        line = DEFAULT.sub(lambda match: match[1], line)
+        for match in PIECE.finditer(line):
+            piece, before = ATTACHED.sub("", match[0]), line[: match.start()]  # `ssh -F~/x`
+            if piece.startswith("/") and _closed(before):
+                continue  # `"$ZSH_CUSTOM"/x`: the rest of a word (the line unquoted has it)
             variable = VARIABLE.match(piece)
             if not (piece.startswith(("~", "/")) or (variable and variable.start() == 0)):
                 continue
@@ -73,6 +77,11 @@ def _mentions(text: str, variables: dict[str, list[str] | None], home: str) -> l
             for value in _expand(piece, variables, home) or []:
                 found += [v for v in value.split(":") if v.startswith("/")]
     return list(dict.fromkeys(found))
+
+
+def _closed(before: str) -> bool:
+    """Whether `before` ends with a quote closing a quoted word (`"$ZSH_CUSTOM"`)."""
+    return before[-1:] in ("'", '"') and not before.count(before[-1]) % 2
 
 
 def _at_start(words: list[str], index: int) -> bool:
@@ -131,6 +140,22 @@ def _expand(word: str, variables: dict[str, list[str] | None], home: str) -> lis
     if found is None or any("$" in v or "`" in v for v in found):
         return None
     return [out for value in found for out in _braces(value)][: MOST_READ * 4]
+
+
+def typed_forms(
+    word: str, found: list[str] | None, variables: Variables, home: str
+) -> list[str] | None:
+    """`found`, the values of the assigned `word`, or when it is built on a function's
+    argument (`local f="$1"`, `b="$D/$1"`) its forms with that kept as written, what a call
+    gives (`home_environ.not_run`, `home_bodies`)."""
+    if POSITIONAL.fullmatch(word):
+        return [word]
+    if found is not None:
+        return found
+    marked = POSITIONAL.sub(lambda one: "\x01" + one[0].strip("${}") + "\x01", word)
+    forms = [_ARGUMENT.sub(r"$\1", one) for one in values(marked, variables, home) or []]
+    kept = all("$" not in POSITIONAL.sub("", one) and "`" not in one for one in forms)
+    return forms if kept and any(POSITIONAL.search(one) for one in forms) else None
 
 
 def _braces(word: str) -> list[str]:

@@ -96,6 +96,18 @@ COMMON = (
     "ZSH_CUSTOM=~/.oh-my-zsh/custom; for config_file (~/.oh-my-zsh/lib/*.zsh); do"
     ' c="${ZSH_CUSTOM}/lib/${config_file:t}"; [ -f "$c" ] && config_file=$c; source $config_file;'
     " done",
+    # oh-my-zsh's loader and lib (its `_omz_source` read at its calls, ZSH_CUSTOM set after
+    # it), nvm's bash_completion (a local set to what agents cannot evaluate, used nowhere).
+    '[[ -n "$ZSH_CUSTOM" ]] || ZSH_CUSTOM="$HOME/.oh-my-zsh/custom";'
+    ' themes=("$ZSH_CUSTOM"/**/*.zsh-theme(-.N:r))',
+    '_omz_source() { local context filepath="$1"; source "$ZSH_CUSTOM/$filepath"; };'
+    " ZSH_CUSTOM=~/.oh-my-zsh/custom; _omz_source lib/x.zsh",
+    'omz_load() { local plugin base; for plugin in "$@"; do if [[ -d ~/.oh-my-zsh/p/$plugin ]];'
+    ' then base=~/.oh-my-zsh/p/$plugin; fi; source "$base/$plugin.plugin.zsh"; done; }',
+    "takeurl() { [[ $1 =~ ^(https?|git|ssh).*\\.git/?$ ]] && echo git; }",
+    'insecure_dirs=( ${(f@):-"$(compaudit 2>/dev/null)"} )',
+    '__nvm_aliases() { declare aliases; aliases="$(command cd "${NVM_DIR}/alias" &&'
+    ' command find "${PWD}" -type f)"; }',
 )
 
 
