@@ -29,6 +29,15 @@ Feature: The plan store is safe
     Then every interrupted transaction was whole or not at all
     And the store took the next transaction after each
 
+  # Held back while the transaction ran, a Ctrl-C was left waiting when the transaction's
+  # own work failed: the command went on, and the interrupt fired at the end of some later,
+  # unrelated transaction (in a rollback's, in place of the error to show).
+  Scenario: A Ctrl-C during a transaction whose work fails stops the command as it ends
+    Given a git repository
+    And a plan stored in the plan store
+    When SIGINT comes during a transaction whose own work then fails
+    Then the interrupt is what the command sees, the failure its cause, and none is left
+
   Scenario: A store written by a newer cleveragents is refused
     Given a git repository
     And the plan store is at schema version 99

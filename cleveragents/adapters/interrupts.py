@@ -83,8 +83,9 @@ def settle_quietly() -> None:
 def held() -> Iterator[None]:
     """Hold SIGINT, SIGTERM and SIGHUP back for the block (a few file system calls, a
     store transaction: what must run whole): one that came meanwhile stops the command as
-    the block ends. Counted first: from there on no interrupt is raised before the block
-    ends, not even in the moment `with` takes to enter it."""
+    the block ends, also when the block failed (the failure is then the interrupt's
+    context). Counted first: from there on no interrupt is raised before the block ends,
+    not even in the moment `with` takes to enter it."""
     global _holding
     _holding += 1
     try:
@@ -93,8 +94,21 @@ def held() -> Iterator[None]:
             yield
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-    finally:
+    except KeyboardInterrupt:
         _holding -= 1
+        if not _holding:
+            _pending.clear()  # the command is stopping already: all a signal would do
+        raise
+    except BaseException:
+        _holding -= 1
+        _raise_pending()
+        raise
+    _holding -= 1
+    _raise_pending()
+
+
+def _raise_pending() -> None:
+    """Outside every `held` block, raise the interrupt that came inside one."""
     if not _holding and _pending:
         number = _pending.pop()
         signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)  # as `_stop` leaves them

@@ -139,3 +139,26 @@ def step_whole(context: Any) -> None:
 def step_next(context: Any) -> None:
     bad = [r for r in context.interrupt_results if r[3] is not True]
     assert not bad, f"{len(bad)} of {len(context.interrupt_results)} points: {bad[:5]}"
+
+
+@when("SIGINT comes during a transaction whose own work then fails")
+def step_interrupt_failing(context: Any) -> None:
+    store: SqliteStore = context.store
+    with _agents_handlers():
+        try:
+            with store.transaction():
+                store.save_plan(context.plan.model_copy(update={"task": "half"}))
+                os.kill(os.getpid(), signal.SIGINT)
+                raise ValueError("the transaction's own failure")
+        except BaseException as raised:  # what the command sees
+            context.raised = raised
+        context.pending = list(interrupts._pending)
+
+
+@then("the interrupt is what the command sees, the failure its cause, and none is left")
+def step_interrupt_wins(context: Any) -> None:
+    raised = context.raised
+    assert isinstance(raised, Interrupted), repr(raised)
+    assert isinstance(raised.__context__, ValueError), repr(raised.__context__)
+    assert context.pending == [], context.pending
+    assert _looked(context.store.path, context.plan.id, "")[2] == context.plan.task

@@ -125,8 +125,8 @@ def _run(
         with beating_for(process.pid):
             return _awaited(process, args, timeout, limits, cgroup, stdin)
     except KeyboardInterrupt:
-        if process is not None:
-            _stop(process)
+        if process is not None and process.returncode is None:  # not stopped and waited yet:
+            _stop(process)  # its process group id may be another's once it was
         raise
 
 
