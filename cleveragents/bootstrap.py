@@ -125,12 +125,12 @@ class Services:
     def claude_code(self) -> ClaudeCodeService:
         """Claude Code's plans: new ones, and resuming one (imports nothing until used)."""
         from cleveragents.adapters.actors.claude_code.hooks_off import refuse_if_turned_off
-        from cleveragents.adapters.actors.claude_code.program import ClaudeProgram, find_claude
+        from cleveragents.adapters.actors.claude_code.program import find_claude, recorded
         from cleveragents.adapters.actors.claude_code.session import ClaudeCodeSession
         from cleveragents.application.claude_code_service import ClaudeCodeService
 
         def session_for(plan: Plan) -> ClaudeCodeSession:
-            program = ClaudeProgram(plan.actor.source or "claude", plan.actor.version or "")
+            program = recorded(plan.actor.source, plan.actor.version)
             return ClaudeCodeSession(
                 program,
                 self.repo.root,

@@ -26,8 +26,9 @@ def _on_a_flag(test: ast.expr, flags: set[str]) -> bool:
 
 
 def decisions(source: str) -> list[str]:
-    """Where `source` decides: a loop, a `try`, a comprehension, or an `if` (statement or
-    expression) on anything but `TYPE_CHECKING` or a flag its function was given."""
+    """Where `source` decides: a loop, a `try`, a comprehension, an `if` (statement or
+    expression) or an `and`/`or` on anything but `TYPE_CHECKING` or a flag its function
+    was given."""
     found: list[str] = []
 
     def walk(node: ast.AST, flags: set[str]) -> None:
@@ -37,6 +38,8 @@ def decisions(source: str) -> list[str]:
             found.append(f"line {getattr(node, 'lineno', 0)}: {type(node).__name__}")
         if isinstance(node, ast.If | ast.IfExp) and not _on_a_flag(node.test, flags):
             found.append(f"line {node.lineno}: if {ast.unparse(node.test)}")
+        if isinstance(node, ast.BoolOp) and not all(_on_a_flag(v, flags) for v in node.values):
+            found.append(f"line {node.lineno}: {ast.unparse(node)}")  # `x or default` decides too
         for child in ast.iter_child_nodes(node):
             walk(child, flags)
 

@@ -23,6 +23,11 @@ class ClaudeProgram:
     version: str
 
 
+def recorded(source: str | None, version: str | None) -> ClaudeProgram:
+    """The Claude Code a plan recorded: its path (`claude` on PATH where it named none)."""
+    return ClaudeProgram(source or "claude", version or "")
+
+
 def bundled() -> str | None:
     """The CLI the `claude-agent-sdk` package bundles, when it is installed."""
     import importlib.util
