@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-from pydantic_core import PydanticSerializationError, to_jsonable_python
+if TYPE_CHECKING:  # the rows' quick reads (`agents plan tree` piped) import no pydantic
+    from pydantic import BaseModel
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -69,6 +69,8 @@ def stored_json(model: BaseModel, **options: Any) -> str:
     `json` writes it, which `json.loads` reads back to the same path (`os.fsencode`: the
     same bytes). pydantic writes no lone surrogate, nor reads one back (`model_validate`
     of `json.loads` does)."""
+    from pydantic_core import PydanticSerializationError, to_jsonable_python
+
     try:
         return model.model_dump_json(**options)
     except PydanticSerializationError:
