@@ -52,6 +52,42 @@ Feature: What a user or an agent wrote is printed as written
     Then the exit code is 0
     And stdout contains "revert to decision 2: [/b] use [bold]"
 
+  # A name that is not UTF-8 (bytes 0xff, 0xfe) is shown with its byte escaped (\xff) and
+  # kept exactly where undo and corrections act on it: a nested repository that would run
+  # core.fsmonitor and a Claude Code skill, both put back, and the user's ignored file the
+  # command deleted.
+  Scenario: Names that are not UTF-8 are shown escaped, and undo brings back their bytes
+    Given the user's file "cache/u\xff", which git ignores, holds the bytes "user\xfe bytes"
+    And the plan file "names.yaml":
+      """
+      task: names
+      steps:
+        - name: make
+          options:
+            - actions:
+                - run: "rm -f cache/* && d=$(printf 'x\\377y') && mkdir \"$d\" && git -C \"$d\" init -q && git -C \"$d\" config core.fsmonitor true && mkdir -p \"pkg/.claude/skills/$(printf 'k\\376')\" && echo hi > \"pkg/.claude/skills/$(printf 'k\\376')/SKILL.md\""
+      """
+    When I run "agents plan run --script {tmp}/names.yaml"
+    Then the exit code is 0
+    And stdout contains "removed x\xffy/.git: new, its config names core.fsmonitor"
+    And stdout contains "removed pkg/.claude/skills/k\xfe/SKILL.md: new, Claude Code would read it"
+    And no file "cache/u\xff" is there
+    When I run "agents plan tree"
+    Then the exit code is 0
+    And stdout contains "removed x\xffy/.git"
+    When I run "agents plan show"
+    Then the exit code is 0
+    When I run "agents plan ops"
+    Then the exit code is 0
+    When I run "agents plan correct --mode=revert --decision 3 --guidance again --yes"
+    Then the exit code is 0
+    And stdout contains "cache/u\udcff"
+    When I run "agents plan undo"
+    Then the exit code is 0
+    When I run "agents plan undo 1"
+    Then the exit code is 0
+    And the file "cache/u\xff" holds the bytes "user\xfe bytes"
+
   Scenario: A failing command's output is named literally in the error line
     Given the plan file "failing.yaml":
       """

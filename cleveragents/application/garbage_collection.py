@@ -26,6 +26,7 @@ from cleveragents.domain.plan import Plan
 from cleveragents.domain.plan_refs import SAVED
 from cleveragents.domain.prune_grace import Grace, prune_now
 from cleveragents.domain.retention import Retention, expired
+from cleveragents.domain.text_rules import stored_json
 from cleveragents.ports import CheckpointStore, Clock, GitObjects, PlanLocks, PlanStore
 
 # Removes the browser's kept files the records do not name, written before a time (ns);
@@ -134,7 +135,7 @@ class GarbageCollection:
                 if decision.page:
                     yield json.dumps(decision.page)
             for operation in self.store.operations(plan.id):
-                yield operation.model_dump_json()
+                yield stored_json(operation)
 
     def _objects(
         self, doomed: list[Plan], earlier: list[str], grace: Grace, report: Collected

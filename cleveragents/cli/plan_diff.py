@@ -10,9 +10,12 @@ import typer
 
 from cleveragents.cli import output, pager
 from cleveragents.cli.options import Json, PlanOption, services
-from cleveragents.errors import BadInput
+from cleveragents.errors import BadInput, GitFailed
 
 if TYPE_CHECKING:  # pydantic's models are imported when a command runs, not for `--help`
+    from collections.abc import Callable
+
+    from cleveragents.adapters.git.repository import GitRepository
     from cleveragents.domain.diff import FileDiff
 
 
@@ -73,26 +76,40 @@ def diff(
     if not found.files:
         output.note(f"no file differs from {found.start.describe()} to {found.end.describe()}")
         return 0
-    text = _text(found, stat, name_only, sys.stdout.isatty())
+    text = _text(found, stat, name_only, sys.stdout.isatty(), lambda: _quote_path(repo))
     pager.page(text, not no_pager, lambda: repo.config("core.pager"), repo.root)
     return 0
 
 
-def _text(found: FileDiff, stat: bool, name_only: bool, terminal: bool) -> str:
+def _text(
+    found: FileDiff, stat: bool, name_only: bool, terminal: bool, quote_high: Callable[[], bool]
+) -> str:
     """The diff as shown: on a `terminal` a file's control characters are written as their
-    escapes (whatever pager shows it), and only our colours act on it; else git's bytes."""
+    escapes (whatever pager shows it), and only our colours act on it; else git's bytes,
+    names quoted as `git diff --name-only` quotes them (core.quotePath: `quote_high`)."""
     from cleveragents.adapters.render.diff import colored_patch, colored_stat
+    from cleveragents.domain.diff import git_quoted
     from cleveragents.domain.shown_text import visible
 
     if name_only:
-        text = "".join(f"{changed.path}\n" for changed in found.files)
-        return visible(text) if terminal else text
+        if terminal:
+            return visible("".join(f"{changed.path}\n" for changed in found.files))
+        high = quote_high()
+        return "".join(f"{git_quoted(changed.path, high)}\n" for changed in found.files)
     text = found.stat if stat else found.patch
     if terminal:
         text = visible(text)
     if output.colour():
         text = colored_stat(text) if stat else colored_patch(text)
     return text if text.endswith("\n") else text + "\n"
+
+
+def _quote_path(repo: GitRepository) -> bool:
+    """The repository's core.quotePath as git reads it (true where unset or not a bool)."""
+    try:
+        return repo.git("config", "--type=bool", "--get", "core.quotePath").strip() != "false"
+    except GitFailed:
+        return True
 
 
 def _document(found: FileDiff) -> dict[str, object]:

@@ -103,10 +103,18 @@ def size_text(size: int) -> str:
 
 
 def shown_path(path: str) -> str:
-    """A file name as a line shows it: control characters (a name may hold any) escaped."""
-    return "".join(
-        f"\\x{ord(c):02x}" if ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 else c for c in path
-    )
+    """A file name as a line shows it: control characters (a name may hold any) escaped,
+    and a byte that is not UTF-8 (a lone surrogate, as `os.fsdecode` reads it) as `\\xff`."""
+    return "".join(_shown_char(c) for c in path)
+
+
+def _shown_char(c: str) -> str:
+    code = ord(c)
+    if code < 0x20 or 0x7F <= code < 0xA0:
+        return f"\\x{code:02x}"
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}" if 0xD800 <= code <= 0xDFFF else c
 
 
 def unsaved_note(unsaved: list[str]) -> str:

@@ -71,3 +71,27 @@ def last_finished_below(decisions: Sequence[Decision], decision_id: str) -> Deci
             if decision.checkpoint_after is not None:
                 found = decision
     return found
+
+
+# How git writes a byte of a path it quotes (`quote.c`, `cq_lookup`): these by name, every
+# other control character, DEL, and (core.quotePath, its default) each byte above 0x7f as
+# three octal digits; a path holding none of them is written as it is.
+_GIT_ESCAPES = {7: "a", 8: "b", 9: "t", 10: "n", 11: "v", 12: "f", 13: "r", 34: '"', 92: "\\"}
+
+
+def git_quoted(path: str, quote_high: bool = True) -> str:
+    """`path` as `git diff --name-only` prints it (core.quotePath `quote_high`): a name
+    holding a control character, a quote or a backslash (or a byte that is not ASCII)
+    in double quotes with those written as C escapes. A byte that is not UTF-8 (a lone
+    surrogate, as `os.fsdecode` reads it) stays that byte unquoted."""
+    data = path.encode("utf-8", "surrogateescape")
+
+    def quoted(byte: int) -> bool:
+        return byte < 0x20 or byte in (34, 92, 0x7F) or (quote_high and byte > 0x7F)
+
+    if not any(map(quoted, data)):
+        return path
+    parts = [
+        ("\\" + _GIT_ESCAPES.get(b, f"{b:03o}")).encode() if quoted(b) else bytes([b]) for b in data
+    ]
+    return '"' + b"".join(parts).decode("utf-8", "surrogateescape") + '"'

@@ -4,7 +4,14 @@ cannot be run (the system ends a program's arguments at the first NUL)."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the rows' quick reads (`agents plan tree` piped) import no pydantic
+    from pydantic import BaseModel
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def lone_surrogate(text: str) -> str | None:
@@ -54,3 +61,21 @@ def runnable(command: str) -> str:
 def shown_bytes(text: str) -> str:
     """`text` with what is not UTF-8 written as `\\xff`, for an error line."""
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def stored_json(model: BaseModel, **options: Any) -> str:
+    """`model` as the store keeps it: its JSON, a path whose name is not UTF-8 (what
+    `os.fsdecode` makes of it: a lone surrogate per byte) written `\\udcff` as Python's
+    `json` writes it, which `json.loads` reads back to the same path (`os.fsencode`: the
+    same bytes). pydantic writes no lone surrogate, nor reads one back (`model_validate`
+    of `json.loads` does)."""
+    from pydantic_core import PydanticSerializationError, to_jsonable_python
+
+    try:
+        return model.model_dump_json(**options)
+    except PydanticSerializationError:
+        data = model.model_dump(**options)  # Python values: names keep their surrogates
+        text = json.dumps(
+            data, default=to_jsonable_python, ensure_ascii=False, separators=(",", ":")
+        )
+        return _SURROGATE.sub(lambda found: f"\\u{ord(found.group()):04x}", text)

@@ -42,3 +42,31 @@ def step_piped_bytes(context: Any, command: str, escaped: str) -> None:
     assert result.returncode == 0, result.stderr
     expected = escapes(escaped).encode()
     assert expected in result.stdout, repr(result.stdout)
+
+
+@given('the repository\'s core.quotePath is "{value}"')
+def step_quote_path(context: Any, value: str) -> None:
+    subprocess.run(["git", "config", "core.quotePath", value], cwd=context.repo, check=True)
+
+
+@then('piped, "{command}" prints the names "git diff --name-only" prints of the same change')
+def step_piped_names_as_git(context: Any, command: str) -> None:
+    """git is the oracle: the change staged whole in a throwaway index, its names as
+    `git diff --cached --name-only` quotes them against the commit the plan started at."""
+    result = subprocess.run(
+        command_line(context, command),
+        cwd=cwd_of(context),
+        capture_output=True,
+        env={**os.environ, **context.env},
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    index = {**os.environ, "GIT_INDEX_FILE": str(context.tmp / "oracle-index")}
+    for args in (["read-tree", "HEAD"], ["add", "-A"], ["diff", "--cached", "--name-only"]):
+        oracle = subprocess.run(
+            ["git", *args], cwd=context.repo, capture_output=True, env=index, check=True
+        )
+    assert b"\\033" in oracle.stdout, oracle.stdout  # a name git quotes is among them
+    assert result.stdout == oracle.stdout, f"{result.stdout!r}\n!=\n{oracle.stdout!r}"

@@ -22,6 +22,7 @@ from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.correction import Correction, Operation, OperationStatus
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.plan import Plan
+from cleveragents.domain.text_rules import stored_json
 from cleveragents.errors import BadInput, ConflictingState
 
 # Decision fields kept in columns of their own: not repeated in the row's JSON body.
@@ -179,7 +180,7 @@ class SqliteStore:
                 decision.parent_id,
                 decision.kind.value,
                 decision.status.value,
-                decision.model_dump_json(exclude=set(DECISION_COLUMNS), exclude_defaults=True),
+                stored_json(decision, exclude=set(DECISION_COLUMNS), exclude_defaults=True),
             ),
         )
 
@@ -282,14 +283,14 @@ class SqliteStore:
         self._db.execute(
             "INSERT INTO corrections (plan_id, id, body) VALUES (?, ?, ?) "
             "ON CONFLICT (plan_id, id) DO UPDATE SET body = excluded.body",
-            (correction.plan_id, correction.id, correction.model_dump_json()),
+            (correction.plan_id, correction.id, stored_json(correction)),
         )
 
     def corrections(self, plan_id: str) -> list[Correction]:
         rows = self._db.execute(
             "SELECT body FROM corrections WHERE plan_id = ? ORDER BY rowid", (plan_id,)
         ).fetchall()
-        return [Correction.model_validate_json(r[0]) for r in rows]
+        return [Correction.model_validate(json.loads(r[0])) for r in rows]
 
     def next_operation_id(self) -> int:
         row = self._db.execute(
@@ -301,7 +302,7 @@ class SqliteStore:
         self._db.execute(
             "INSERT INTO operations (id, plan_id, status, body) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (id) DO UPDATE SET status = excluded.status, body = excluded.body",
-            (operation.id, operation.plan_id, operation.status.value, operation.model_dump_json()),
+            (operation.id, operation.plan_id, operation.status.value, stored_json(operation)),
         )
 
     def operations(self, plan_id: str | None = None) -> list[Operation]:
@@ -309,7 +310,7 @@ class SqliteStore:
             "SELECT body FROM operations WHERE ? IS NULL OR plan_id = ? ORDER BY id",
             (plan_id, plan_id),
         ).fetchall()
-        return [Operation.model_validate_json(r[0]) for r in rows]
+        return [Operation.model_validate(json.loads(r[0])) for r in rows]
 
     def operation(self, operation_id: int) -> Operation:
         row = self._db.execute(
@@ -317,7 +318,7 @@ class SqliteStore:
         ).fetchone()
         if row is None:
             raise BadInput(f"no operation {operation_id}", hint="see `agents plan ops`")
-        return Operation.model_validate_json(row[0])
+        return Operation.model_validate(json.loads(row[0]))
 
     def running_operations(self, plan_id: str | None) -> list[Operation]:
         rows = self._db.execute(
@@ -325,7 +326,7 @@ class SqliteStore:
             "ORDER BY id",
             (plan_id, plan_id, OperationStatus.RUNNING.value),
         ).fetchall()
-        return [Operation.model_validate_json(r[0]) for r in rows]
+        return [Operation.model_validate(json.loads(r[0])) for r in rows]
 
 
 def _plan(row: Row) -> Plan:
