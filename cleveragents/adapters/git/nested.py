@@ -35,7 +35,6 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
-from cleveragents.adapters.git.folder_listing import UNOPENED, Opened, opened_for_add
 from cleveragents.adapters.git.git_failures import check
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.objects import ObjectStore
@@ -134,6 +133,10 @@ def add_all(
     f`) leaves the index (git would keep the old entry, and the tree would claim a file
     that is gone; `add` never prints that removal), named in `not_files`: no tree holds
     one, so a restore finds it in its way and removes it, never opening it."""
+    # Here, not at the top: the read views import this module, and what opens folders brings
+    # the saved-files records (pydantic) with it.
+    from cleveragents.adapters.git.folder_listing import UNOPENED, Opened, opened_for_add
+
     opaque(repo, env)
     may_hold_gitlinks(env)
     listed = foreign_list(Path(env["GIT_INDEX_FILE"]))
