@@ -104,3 +104,34 @@ def ways_down(paths: Iterable[str]) -> Iterator[tuple[str, list[str]]]:
             named.add(folder)
             folder = folder.rpartition("/")[0]
         yield path, way[::-1]
+
+
+def through_no_link(root: Path, paths: Iterable[str]) -> set[str]:
+    """Those of `paths` with no link or file on their way (`link_on_the_way` is None: each
+    folder on it a folder, or not there), each such folder looked at once for them all."""
+    known: dict[str, bool] = {"": True}
+    clear = set()
+    for path in paths:
+        way, folder = [], path.rpartition("/")[0]
+        while folder not in known:
+            way.append(folder)
+            folder = folder.rpartition("/")[0]
+        fine = known[folder]
+        for folder in reversed(way):
+            with suppress(FileNotFoundError):  # not there: nor anything below it
+                fine = fine and stat.S_ISDIR(os.lstat(os.path.join(root, folder)).st_mode)
+            known[folder] = fine
+        if fine:
+            clear.add(path)
+    return clear
+
+
+def outermost(paths: Iterable[str]) -> set[str]:
+    """Those of `paths` inside none of the others (a walk of each walks them all)."""
+    kept: set[str] = set()
+    last = None
+    for path in sorted(set(paths), key=lambda p: p.split("/")):
+        if last is None or not path.startswith(f"{last}/"):
+            kept.add(path)
+            last = path
+    return kept

@@ -33,8 +33,12 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from cleveragents.adapters.folder_walk import stats_below, ways_down
-from cleveragents.adapters.git.saved_files import link_on_the_way
+from cleveragents.adapters.folder_walk import (
+    outermost,
+    stats_below,
+    through_no_link,
+    ways_down,
+)
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
 from cleveragents.errors import ConflictingState
@@ -117,8 +121,9 @@ class Opened:
         entering it needs, the folder holding it `u+rwx`, and it (each folder and file below
         one) the bits a removal or a read needs. Never through a link on the way: what it
         leads to is not the tree's."""
-        confined = [path for path in paths if link_on_the_way(self.root, path) is None]
-        for path, way in ways_down(confined):
+        listed = list(paths)  # those inside another are opened with it, below
+        clear = through_no_link(self.root, listed) & outermost(listed)
+        for path, way in ways_down(p for p in listed if p in clear):
             for folder in way:  # the way down, from the top
                 self._open_up(folder, False, LOOK)
             self._open_up(path.rpartition("/")[0], False)

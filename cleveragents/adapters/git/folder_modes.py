@@ -17,7 +17,7 @@ import stat
 from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 
-from cleveragents.adapters.folder_walk import walk
+from cleveragents.adapters.folder_walk import through_no_link, walk
 from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.saved_files import git_default_mode, link_on_the_way
 from cleveragents.domain.record_paths import TOP_FOLDER
@@ -179,8 +179,9 @@ def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
     """Remove each folder of `folders` (made by a command) that stands empty, reached
     through no link, deepest first: those removed. One holding anything stays."""
     removed = []
-    for path in sorted(folders, key=lambda p: -p.count("/")):
-        if link_on_the_way(root, path) is not None or not _folder(root / path):
+    clear = through_no_link(root, folders)
+    for path in sorted(clear, key=lambda p: -p.count("/")):
+        if not _folder(root / path):
             continue
         try:
             os.rmdir(root / path)  # only an empty folder: nothing in it is ever lost
@@ -226,8 +227,8 @@ def _order(path: str) -> tuple[bool, int]:
 def now(root: Path, paths: Iterable[str]) -> dict[str, int]:
     """The modes the folders of `paths` have now (those that stand as folders)."""
     found = {}
-    for path in paths:
+    for path in through_no_link(root, paths):
         full = root / path
-        if link_on_the_way(root, path) is None and full.is_dir() and not full.is_symlink():
+        if full.is_dir() and not full.is_symlink():
             found[path] = stat.S_IMODE(full.lstat().st_mode)
     return found
