@@ -18,6 +18,7 @@ import stat
 import time
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import walk
 from cleveragents.domain.claude_skills import markdown_commands
 from cleveragents.domain.rules import name_as_opened
 
@@ -34,7 +35,7 @@ def markdown_files(claude: Path) -> list[Path]:
     found: list[Path] = []
     for kind in FOLDERS:
         seen: set[str] = set()
-        for top, folders, files in os.walk(claude / kind, followlinks=True):
+        for top, folders, files in walk(claude / kind, followlinks=True):
             real = os.path.realpath(top)
             if real in seen:
                 folders[:] = []

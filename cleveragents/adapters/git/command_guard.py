@@ -31,6 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git import checkout, filled_folders, folder_modes, nested
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
@@ -306,7 +307,7 @@ class CommandGuard:
         which no checkpoint holds (`saved_files.py` stores it under an escaped name)."""
         found: Found = []
         used = 0
-        for top, folders, files in os.walk(self.repo.root / path):
+        for top, folders, files in walk(self.repo.root / path):
             for name in [*files, *(f for f in folders if Path(top, f).is_symlink())]:
                 full = Path(top, name)
                 st = full.lstat()

@@ -33,8 +33,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import (
+    outermost,
+    stats_below,
+    through_no_link,
+    ways_down,
+)
 from cleveragents.adapters.git.opened_journals import set_back_left, start_time
-from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
 from cleveragents.errors import ConflictingState
@@ -119,10 +124,11 @@ class Opened:
         entering it needs, the folder holding it `u+rwx`, and it (each folder and file below
         one) the bits a removal or a read needs. Never through a link on the way: what it
         leads to is not the tree's."""
-        for path in [path for path in paths if link_on_the_way(self.root, path) is None]:
-            parts = path.split("/")
-            for n in range(1, len(parts) - 1):  # the way down, from the top
-                self._open_up("/".join(parts[:n]), False, LOOK)
+        listed = list(paths)  # those inside another are opened with it, below
+        clear = through_no_link(self.root, listed) & outermost(listed)
+        for path, way in ways_down(p for p in listed if p in clear):
+            for folder in way:  # the way down, from the top
+                self._open_up(folder, False, LOOK)
             self._open_up(path.rpartition("/")[0], False)
             self._open_up(path, True)
 
@@ -141,18 +147,12 @@ class Opened:
             for n in range(1, len(parts) + 1):  # pragma: no cover - as above
                 self._open_up("/".join(parts[:n]), False, need if n == len(parts) else LOOK)
 
-    def _open_up(self, path: str, whole: bool, need: int = WRITE) -> None:
-        """`path` given the bits a removal needs of it (`whole`: and all below a folder)."""
-        try:
-            st = os.lstat(self.root / path if path else self.root)
-        except OSError:
-            return
-        if stat.S_ISDIR(st.st_mode) or (whole and stat.S_ISREG(st.st_mode)):
-            self.look(path, st, need if stat.S_ISDIR(st.st_mode) else READ)
-        if whole and stat.S_ISDIR(st.st_mode):
-            with suppress(OSError), os.scandir(self.root / path if path else self.root) as listing:
-                for item in listing:
-                    self._open_up(f"{path}/{item.name}" if path else item.name, True)
+    def _open_up(self, top: str, whole: bool, need: int = WRITE) -> None:
+        """`top` given the bits a removal needs of it (`whole`: and all below a folder)."""
+        for path, st in stats_below(self.root, top, whole):
+            if stat.S_ISDIR(st.st_mode) or (whole and stat.S_ISREG(st.st_mode)):
+                bits = (need if path == top else WRITE) if stat.S_ISDIR(st.st_mode) else READ
+                self.look(path, st, bits)
 
     def folders(self) -> dict[str, tuple[int, int]]:
         """The folders opened so far, by path: inode, mode before."""

@@ -17,6 +17,7 @@ import stat
 from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import through_no_link, walk
 from cleveragents.adapters.git import checkout
 from cleveragents.adapters.git.saved_files import git_default_mode, link_on_the_way
 from cleveragents.domain.record_paths import TOP_FOLDER
@@ -143,17 +144,26 @@ def git_kept(root: Path, folder: str) -> bool:
     return name == ".git" or git_refuses_name(name) or os.path.lexists(root / folder / ".git")
 
 
-def emptied(root: Path, folder: str, going: Callable[[str], bool]) -> bool:
-    """Whether `folder` stands (reached through no link) holding nothing but folders and
-    the files `going` says a restore removes, at any depth: a folder it leaves empty."""
-    if link_on_the_way(root, folder) is not None or not _folder(root / folder):
-        return False
-    for top, folders, files in os.walk(root / folder):
-        inside = os.path.relpath(top, root)
-        links = (f for f in folders if os.path.islink(os.path.join(top, f)))
-        if not all(going(f"{inside}/{name}") for name in [*files, *links]):
-            return False
-    return True
+def all_emptied(root: Path, folders: Iterable[str], going: Callable[[str], bool]) -> set[str]:
+    """Those of `folders` that `emptied` says a restore leaves empty, with one walk of each
+    outermost (a command's 1,200 nested folders, each walked apart, were 720,000 listings)."""
+    found: set[str] = set()
+    top = None
+    for path in sorted(set(folders), key=lambda p: p.split("/")):
+        if top is not None and path.startswith(f"{top}/"):
+            continue  # walked with `top`
+        top = path
+        if link_on_the_way(root, top) is not None or not _folder(root / top):
+            continue  # nor any inside it: each is reached through a link, or is not there
+        left: dict[str, bool] = {}  # each folder walked: whether it is left empty
+        for at, inside, files in reversed(list(walk(root / top))):
+            links = [f for f in inside if os.path.islink(os.path.join(at, f))]
+            relative = os.path.relpath(at, root)
+            left[relative] = all(going(f"{relative}/{n}") for n in [*files, *links]) and all(
+                left.get(f"{relative}/{f}", True) for f in inside if f not in links
+            )
+        found |= {p for p, empty in left.items() if empty}
+    return found & set(folders)
 
 
 def to_make(root: Path, empty: Iterable[str]) -> list[str]:
@@ -174,8 +184,9 @@ def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
     """Remove each folder of `folders` (made by a command) that stands empty, reached
     through no link, deepest first: those removed. One holding anything stays."""
     removed = []
-    for path in sorted(folders, key=lambda p: -p.count("/")):
-        if link_on_the_way(root, path) is not None or not _folder(root / path):
+    clear = through_no_link(root, folders)
+    for path in sorted(clear, key=lambda p: -p.count("/")):
+        if not _folder(root / path):
             continue
         try:
             os.rmdir(root / path)  # only an empty folder: nothing in it is ever lost
@@ -221,8 +232,8 @@ def _order(path: str) -> tuple[bool, int]:
 def now(root: Path, paths: Iterable[str]) -> dict[str, int]:
     """The modes the folders of `paths` have now (those that stand as folders)."""
     found = {}
-    for path in paths:
+    for path in through_no_link(root, paths):
         full = root / path
-        if link_on_the_way(root, path) is None and full.is_dir() and not full.is_symlink():
+        if full.is_dir() and not full.is_symlink():
             found[path] = stat.S_IMODE(full.lstat().st_mode)
     return found

@@ -16,6 +16,7 @@ import re
 import stat
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.folder_listing import Opened
 from cleveragents.domain.command_saves import Seen
@@ -116,7 +117,7 @@ def files_of(root: Path, place: str) -> dict[str, Seen]:
     if st is None or not stat.S_ISDIR(st.st_mode):
         return {} if st is None else {place: seen_of(st)}
     found: dict[str, Seen] = {}
-    for folder, subfolders, names in os.walk(root / place):
+    for folder, subfolders, names in walk(root / place):
         inside = Path(folder).relative_to(root).as_posix()
         for name in [*names, *subfolders]:
             one = lstat(f"{folder}/{name}")

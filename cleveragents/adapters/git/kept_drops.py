@@ -14,10 +14,10 @@ folder named `.git`: the tree holds it escaped as saved files' names are (`saved
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.folder_listing import opened_around
 from cleveragents.adapters.git.saved_files import (
@@ -84,7 +84,7 @@ def _files(root: Path, path: str) -> list[tuple[str, str]]:
     if has_bytes(st):
         return [(path, git_mode(st))]
     found: list[tuple[str, str]] = []
-    for folder, subfolders, names in os.walk(root / path):
+    for folder, subfolders, names in walk(root / path):
         inside = Path(folder).relative_to(root).as_posix()
         for name in [*names, *subfolders]:
             one = lstat(f"{folder}/{name}")

@@ -35,6 +35,7 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git.git_failures import check
 from cleveragents.adapters.git.modes import GITLINK
 from cleveragents.adapters.git.objects import ObjectStore
@@ -244,7 +245,7 @@ def _unmapped(repo: GitRepository, known: list[str]) -> str | None:
     file: a walk of the working tree (links not followed, no `.git` entered), made only
     once git died so."""
     top = os.fspath(repo.root)
-    for folder, names, _ in os.walk(top):
+    for folder, names, _ in walk(top):
         if folder == top:
             names[:] = [name for name in names if name != ".git"]
             continue

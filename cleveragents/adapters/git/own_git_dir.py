@@ -36,6 +36,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git.modes import LINK
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import FileSaver, remove
@@ -316,7 +317,7 @@ def _standing(label: str, full: Path, now: str | None) -> list[File]:
     if kind != "folder":
         return []
     found: list[File] = []
-    for top, _, names in os.walk(full):
+    for top, _, names in walk(full):
         for name in names:
             inside = os.path.join(top, name)
             seen = _seen(Path(inside))

@@ -22,6 +22,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import remove_tree
 from cleveragents.adapters.git.repository import IDENTITY, GitRepository
 
 ATTRIBUTES = "* -text -filter -ident -working-tree-encoding -eol\n"
@@ -139,14 +140,12 @@ def _quoted(path: Path) -> str:
 
 def _replace_dir(draft: Path, where: Path) -> None:
     """Move `draft` to `where`; an older one goes (a racing command may have made it too)."""
-    import shutil
-
     if where.exists():
         old = where.with_name(f"{where.name}.old.{os.getpid()}")
         with contextlib.suppress(OSError):
             where.rename(old)
-        shutil.rmtree(old, ignore_errors=True)
+        remove_tree(old, ignore_errors=True)
     try:
         draft.rename(where)
     except OSError:  # another command made it first: theirs is as good as ours
-        shutil.rmtree(draft, ignore_errors=True)
+        remove_tree(draft, ignore_errors=True)

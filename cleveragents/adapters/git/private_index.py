@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from cleveragents.adapters import interrupts
+from cleveragents.adapters.folder_walk import remove_tree
 from cleveragents.adapters.git import index_file, nested, private_dir, settings
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
@@ -57,7 +57,7 @@ class PrivateIndex:
             self.index.parent.mkdir(parents=True, exist_ok=True)
             # Before 0.2 each plan had a private index, seeded from the user's (with their
             # skip-worktree bits, which hid files from us): nothing uses them any more.
-            shutil.rmtree(self.repo.state_dir / "index", ignore_errors=True)
+            remove_tree(self.repo.state_dir / "index", ignore_errors=True)
             self._env = private_dir.working_tree_env(self.repo, self.index)
             self._track_what_the_user_tracks(self._env)
             self.catch_up()  # what a command killed before catching up left behind

@@ -129,18 +129,19 @@ class Restores:
         # And the folders it makes or removes: the undo of this restore knows how it left them.
         going = {p for p, c in changes.items() if c.status == "A"}
 
-        def emptied(folder: str) -> bool:  # holding nothing but files the restore removes
-            return folder_modes.emptied(self.repo.root, folder, going.__contains__)
+        # Those of them holding nothing but files the restore removes, at any depth.
+        candidates = {p for s in put_back for p in [*s.made, *s.empty] if p not in spare}
+        emptied = folder_modes.all_emptied(self.repo.root, candidates, going.__contains__)
 
         # Folders a command made, which the put-back removes where they stand empty: the
         # safety record makes them again (with their modes), for the undo of this restore.
         # One holding more (a nested repository made there) stays, unsaved: saving it whole
         # would refuse ("would remove the nested repository"), and nothing of it is removed.
-        made_paths = {p for s in put_back for p in s.made if p not in spare and emptied(p)}
+        made_paths = {p for s in put_back for p in s.made if p in emptied}
         made = folder_modes.now(self.repo.root, made_paths)
         empty = {p for s in put_back for p in s.empty if p not in spare}
         touched += [
-            p for p in sorted(empty) if not os.path.lexists(self.repo.root / p) or emptied(p)
+            p for p in sorted(empty) if not os.path.lexists(self.repo.root / p) or p in emptied
         ]
         touched += sorted(made_paths)
         folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})

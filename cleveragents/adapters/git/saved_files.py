@@ -10,12 +10,12 @@ correction can put them back. Bytes are stored and read back raw by the object s
 from __future__ import annotations
 
 import os
-import shutil
 import stat
 import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import remove_tree, walk
 from cleveragents.adapters.git.modes import LINK, mode_of_file
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
@@ -103,7 +103,7 @@ class FileSaver:
 
     def _folder(self, path: str, repository: bool = False) -> list[tuple[str, str, int]]:
         found: list[tuple[str, str, int]] = []
-        for top, folders, files in os.walk(self.repo.root / path):
+        for top, folders, files in walk(self.repo.root / path):
             if (".git" in folders or ".git" in files) and not repository:
                 nested = Path(top).relative_to(self.repo.root)
                 raise ConflictingState(
@@ -299,11 +299,9 @@ def _occupied(full: Path) -> bool:
 
 def remove(full: Path) -> None:
     """Remove a file, a link or a whole folder standing at `full` (already saved)."""
-    if full.is_symlink() or full.is_file():
-        full.unlink()
-    elif full.is_dir():
-        shutil.rmtree(full)
-    elif os.path.lexists(full):
+    if full.is_dir() and not full.is_symlink():
+        remove_tree(full)
+    elif os.path.lexists(full):  # a file, a link, a FIFO
         full.unlink()
 
 
@@ -321,15 +319,22 @@ def clear_way(root: Path, path: str) -> None:
 
 
 def link_on_the_way(root: Path, path: str) -> str | None:
-    """The first folder on the way to `path` that is no folder (`lstat`: a link, a file)."""
+    """The first folder on the way to `path` that is no folder (a link, a file)."""
     parts = Path(path).parts
-    for depth in range(1, len(parts)):
-        try:
-            st = root.joinpath(*parts[:depth]).lstat()
-        except FileNotFoundError:
-            return None
-        if not stat.S_ISDIR(st.st_mode):
-            return str(Path(*parts[:depth]))
+    at = os.open(root, os.O_PATH | os.O_DIRECTORY)
+    try:
+        for depth, part in enumerate(parts[:-1], 1):
+            try:
+                st = os.lstat(part, dir_fd=at)
+            except FileNotFoundError:
+                return None
+            if not stat.S_ISDIR(st.st_mode):
+                return str(Path(*parts[:depth]))
+            step = os.open(part, os.O_PATH | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=at)
+            os.close(at)
+            at = step
+    finally:
+        os.close(at)
     return None
 
 

@@ -16,12 +16,12 @@ import contextlib
 import hashlib
 import json
 import os
-import shutil
 import stat
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import remove_tree
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.errors import GitFailed
 
@@ -155,7 +155,7 @@ class StartRules:
         """The folder: each copy, a tree for the `.gitignore` files, and a git directory of
         ours whose config names the copy of the excludes file."""
         draft = folder.with_name(f"{folder.name}.draft")
-        shutil.rmtree(draft, ignore_errors=True)
+        remove_tree(draft, ignore_errors=True)
         for part in ("tree", "git/objects", "git/refs", "git/info"):
             (draft / part).mkdir(parents=True)
         (draft / "git" / "HEAD").write_text("ref: refs/heads/main\n")
@@ -164,7 +164,7 @@ class StartRules:
             (draft / name).write_bytes(data)
         quoted = str(folder / EXCLUDES_FILE).replace("\\", "\\\\").replace('"', '\\"')
         (draft / "git" / "config").write_text(f'[core]\n\texcludesFile = "{quoted}"\n')
-        shutil.rmtree(folder, ignore_errors=True)
+        remove_tree(folder, ignore_errors=True)
         draft.rename(folder)
 
     def drop_unlisted(self, live: Collection[str], dry_run: bool) -> int:
@@ -184,7 +184,7 @@ class StartRules:
                 named.add(str(json.loads(record.read_text())["folder"]))
         for copies in folder.glob("*"):
             if copies.name not in ("plans", RECEIVED, *named):
-                shutil.rmtree(copies, ignore_errors=True)
+                remove_tree(copies, ignore_errors=True)
         return len(records)
 
     def _record(self, plan_id: str) -> Path:

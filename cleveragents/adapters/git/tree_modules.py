@@ -15,6 +15,7 @@ import os
 import posixpath
 from pathlib import Path
 
+from cleveragents.adapters.folder_walk import walk
 from cleveragents.domain.interpreters import TREE_ONLY
 from cleveragents.domain.reach import WHOLE, Reach, printable
 
@@ -45,7 +46,7 @@ def module_files(base: Path, reach: Reach) -> list[Reach] | None:
 def _python_files(base: Path, folder: str) -> list[str]:
     """The `.py` files in `folder` and below, at most one past `MOST_FILES`."""
     found: list[str] = []
-    for at, folders, names in os.walk(base / folder):
+    for at, folders, names in walk(base / folder):
         folders[:] = sorted(f for f in folders if f != "__pycache__")
         where = os.path.relpath(at, base)
         found += [posixpath.join(where, n) for n in sorted(names) if n.endswith(".py")]
