@@ -130,7 +130,9 @@ class Opened:
         """Each folder on the way to each of `paths` (read, written or removed) its owner may
         not enter or list, and the one holding it when it lacks what they `need` of it
         (`WRITE`: to write there, `500`), given `u+rwx` (`look`): the user's own folders,
-        whose files checkpoints hold (top29). One `access` per folder holding one of them."""
+        whose files checkpoints hold (top29). One `access` per folder holding one of them.
+        Never through a link on the way, as `around`: a command's `ln -s ../outside u0`
+        had an undo give a folder outside the tree `u+rwx` for good (review29 F5)."""
         seen: set[str] = set()
         for folder in (path.rpartition("/")[0] for path in paths):
             if not folder or folder in seen or os.access(self.root / folder, _ACCESS[need]):
@@ -139,20 +141,24 @@ class Opened:
             seen.add(folder)
             parts = folder.split("/")  # pragma: no cover - as `_open`: root may write anywhere
             for n in range(1, len(parts) + 1):  # pragma: no cover - as above
-                self._open_up("/".join(parts[:n]), False, need if n == len(parts) else LOOK)
+                way = "/".join(parts[:n])  # a link (no folder): not the tree's beyond
+                if not self._open_up(way, False, need if n == len(parts) else LOOK):
+                    break
 
-    def _open_up(self, path: str, whole: bool, need: int = WRITE) -> None:
-        """`path` given the bits a removal needs of it (`whole`: and all below a folder)."""
+    def _open_up(self, path: str, whole: bool, need: int = WRITE) -> bool:
+        """`path` given the bits a removal needs of it (`whole`: and all below a folder):
+        whether it is a folder (`lstat`: no link to one)."""
         try:
             st = os.lstat(self.root / path if path else self.root)
         except OSError:
-            return
+            return False
         if stat.S_ISDIR(st.st_mode) or (whole and stat.S_ISREG(st.st_mode)):
             self.look(path, st, need if stat.S_ISDIR(st.st_mode) else READ)
         if whole and stat.S_ISDIR(st.st_mode):
             with suppress(OSError), os.scandir(self.root / path if path else self.root) as listing:
                 for item in listing:
                     self._open_up(f"{path}/{item.name}" if path else item.name, True)
+        return stat.S_ISDIR(st.st_mode)
 
     def folders(self) -> dict[str, tuple[int, int]]:
         """The folders opened so far, by path: inode, mode before."""
