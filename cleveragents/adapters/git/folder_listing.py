@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from cleveragents.adapters.git.opened_journals import set_back_left, start_time
+from cleveragents.adapters.git.opened_journals import expected_records, set_back_left, start_time
 from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
@@ -131,9 +131,9 @@ class Opened:
         not enter or list, and the one holding it when it lacks what they `need` of it
         (`WRITE`: to write there, `500`), given `u+rwx` (`look`): the user's own folders,
         whose files checkpoints hold (top29). One `access` per folder holding one of them.
-        Never through a link on the way, as `around`: a command's `ln -s ../outside u0`
-        had an undo give a folder outside the tree `u+rwx` for good (review29 F5)."""
+        Never through a link on the way (review29 F5: a folder outside the tree opened)."""
         seen: set[str] = set()
+        paths = list(paths)
         for folder in (path.rpartition("/")[0] for path in paths):
             if not folder or folder in seen or os.access(self.root / folder, _ACCESS[need]):
                 seen.add(folder)
@@ -144,6 +144,9 @@ class Opened:
                 way = "/".join(parts[:n])  # a link (no folder): not the tree's beyond
                 if not self._open_up(way, False, need if n == len(parts) else LOOK):
                     break
+        if need == WRITE and self.journal is not None:  # what it writes there, first (F8)
+            with suppress(OSError), open(self.journal, "ab") as journal:
+                journal.write(expected_records(paths, self.folders()))
 
     def _open_up(self, path: str, whole: bool, need: int = WRITE) -> bool:
         """`path` given the bits a removal needs of it (`whole`: and all below a folder):
