@@ -144,9 +144,10 @@ class Opened:
                 way = "/".join(parts[:n])  # a link (no folder): not the tree's beyond
                 if not self._open_up(way, False, need if n == len(parts) else LOOK):
                     break
-        if need == WRITE and self.journal is not None:  # what it writes there, first (F8)
+        records = expected_records(paths, self.folders()) if need == WRITE else b""
+        if records and self.journal is not None:  # pragma: no cover - as `_open`
             with suppress(OSError), open(self.journal, "ab") as journal:
-                journal.write(expected_records(paths, self.folders()))
+                journal.write(records)  # what it writes there, noted first (review29 F8)
 
     def _open_up(self, path: str, whole: bool, need: int = WRITE) -> bool:
         """`path` given the bits a removal needs of it (`whole`: and all below a folder):
