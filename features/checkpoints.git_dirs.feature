@@ -129,17 +129,20 @@ Feature: What a command did to a .git is put back, and named, right after it
   # gives it its mode back; the undo writes the file back into it (and into a `500` one,
   # where it died: PermissionError) and gives the folder its exact mode. So for the plan's
   # own `delete:` actions in a `311` one (the checkpoint after one died in a `000` one).
+  # A command's `rm -rf u0 && ln -s ../outside u0`: the undo opens nothing through the link,
+  # my `000` folder outside the tree keeps its mode (review29 F5: left `u+rwx` for good).
   Scenario Outline: As a user not root, undo brings back my files from my folder of mode <mode> (<how>)
     When as a user who is not root, <how> removes my files from my folder u0 of mode <mode>, then I undo it
     Then undo says it restored them, and u0 holds them again with mode <mode>
 
     Examples:
-      | mode | how              |
-      | 000  | a command        |
-      | 311  | a command        |
-      | 100  | a command        |
-      | 500  | a command        |
-      | 311  | a delete: action |
+      | mode | how                                               |
+      | 000  | a command                                         |
+      | 311  | a command                                         |
+      | 100  | a command                                         |
+      | 500  | a command                                         |
+      | 311  | a delete: action                                  |
+      | 755  | a command replacing it by a link outside the tree |
 
   # A run killed after its command's `chmod 000 .` (the tree's top): the next agents cannot
   # enter the tree and says so in one line; after the `chmod u+rwx` it names, its settling

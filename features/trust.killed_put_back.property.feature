@@ -32,7 +32,9 @@ Feature: What a killed command left where git or Claude Code runs goes at the ne
   # A killed run's journal of the folders it opened (features/support/opened_journal_property.py):
   # random folder modes, each opened and journaled, the run killed (its PID since reused);
   # then maybe the user's own `chmod` or file in each. The next opening gives back the first
-  # mode only to a folder untouched since (review27 R11, R12).
+  # mode only to a folder untouched since (review27 R11, R12). One the killed run wrote into
+  # what it journaled it would (a restore into my `500` folder) is given it back too
+  # (review29 F8: its change time refused it, left `u+rwx`).
   Scenario: A killed run's opened folders get their modes back, unless I changed them since
     When random folders a killed run opened are changed by me or not, then opened again
     Then each I left untouched has its first mode back, each I changed is as I left it

@@ -126,7 +126,9 @@ def step_ignored_in_unlisted_kept(context: Any) -> None:
 )
 def step_undone_in_unlisted(context: Any, how: str, mode: str) -> None:
     modes, deletes = {"u0": int(mode, 8), "u0/v": 0o755}, how == "a delete: action"
-    context.unlisted = _in_nobody_folder(lambda top, _: undone_as_nobody(top, modes, deletes), "")
+    context.unlisted = _in_nobody_folder(
+        lambda top, _: undone_as_nobody(top, modes, deletes, how), ""
+    )
 
 
 @then("undo says it restored them, and u0 holds them again with mode {mode}")
@@ -134,3 +136,4 @@ def step_undone_kept(context: Any, mode: str) -> None:
     found = context.unlisted
     assert undone_whole(found), found
     assert found["u0"][:2] == [oct(int(mode, 8)), "0o755"], found
+    assert found["outside"] == "0o0", found  # never opened through a link (review29 F5)

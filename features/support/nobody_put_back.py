@@ -197,12 +197,16 @@ def checkpoint_as_nobody(top: Path, folders: dict[str, int]) -> str:
         del os.environ["CLEVERAGENTS_STATE_DB"]
 
 
-def undone_as_nobody(top: Path, modes: dict[str, int], deletes: bool = False) -> dict[str, Any]:
+def undone_as_nobody(
+    top: Path, modes: dict[str, int], deletes: bool = False, how: str = ""
+) -> dict[str, Any]:
     """The real `agents plan run` of a plan file whose command removes my untracked files
     `u0/f` and `u0/v/g` from my folders `u0` and `u0/v` of `modes` (giving each its mode
     back after; `deletes`: two `delete:` actions instead), then `agents plan undo --yes`,
     each run by `nobody` in a forked process: what each said, and `u0` after (`_deep`: its
-    folders' modes, its files and bytes)."""
+    folders' modes, its files and bytes). `how` names `a link`: the command replaces `u0` by
+    a link to `../outside`, whose `v` is my folder of mode 000 (its mode after: `outside`,
+    review29 F5)."""
     import ctypes  # noqa: F401 - the command's child asks for its parent's death with it
 
     from features.support.forked_agents import prepared
@@ -211,6 +215,7 @@ def undone_as_nobody(top: Path, modes: dict[str, int], deletes: bool = False) ->
     os.environ["CLEVERAGENTS_STATE_DB"] = str(top / "state.db")
     back = " && ".join(f"chmod {modes[f]:o} {f}" for f in ("u0/v", "u0"))
     rm = f"chmod 700 u0 u0/v && rm u0/f u0/v/g && {back}"
+    rm = "rm -rf u0 && ln -s ../outside u0" if "a link" in how else rm
     actions = ["delete: u0/f", "delete: u0/v/g"] if deletes else [f"run: {rm}"]
     listed = "".join(f"          - {action}\n" for action in actions)
     steps = f"steps:\n  - name: rm\n    options:\n      - actions:\n{listed}"
@@ -223,10 +228,13 @@ def undone_as_nobody(top: Path, modes: dict[str, int], deletes: bool = False) ->
         (root / "u0/v/g").write_bytes(b"deeper\n")
         for folder in ("u0/v", "u0"):
             os.chmod(root / folder, modes[folder])
+        (top / "outside/v").mkdir(parents=True)
+        os.chmod(top / "outside/v", 0o000)
         (top / "plan.yaml").write_text(f"task: remove my files\n{steps}")
         run = ["plan", "run", "--script", str(top / "plan.yaml"), "--quiet"]
         said = [_agents(top, root, run), _agents(top, root, ["plan", "undo", "--yes"])]
-        return {"said": said, "u0": _deep(root / "u0")}
+        outside = oct(stat.S_IMODE(os.lstat(top / "outside/v").st_mode))
+        return {"said": said, "u0": _deep(root / "u0"), "outside": outside}
 
     try:
         return _forked(undone)
@@ -239,7 +247,8 @@ def undone_whole(found: dict[str, Any]) -> bool:
     again, and undo names no folder's mode as put back: the command gave each its own
     (`undone_as_nobody`)."""
     run, undo = found["said"]
-    restored = "restored (the operation's changes undone): 2\n  u0/f\n  u0/v/g\n" in undo
+    lines = ("2\n  u0/f\n  u0/v/g\n", "3\n  u0\n  u0/f\n  u0/v/g\n")  # 3: `u0` was a link
+    restored = any(f"restored (the operation's changes undone): {n}" in undo for n in lines)
     restored = restored and "put back (" not in undo
     files = ["f='mine\\n'", "v/g='deeper\\n'"]
     return (

@@ -33,13 +33,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from cleveragents.adapters.folder_walk import (
-    outermost,
-    stats_below,
-    through_no_link,
-    ways_down,
-)
-from cleveragents.adapters.git.opened_journals import set_back_left, start_time
+from cleveragents.adapters.folder_walk import outermost, stats_below, through_no_link, ways_down
+from cleveragents.adapters.git.opened_journals import expected_records, set_back_left, start_time
 from cleveragents.domain.command_saves import shown_path
 from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
 from cleveragents.errors import ConflictingState
@@ -136,8 +131,10 @@ class Opened:
         """Each folder on the way to each of `paths` (read, written or removed) its owner may
         not enter or list, and the one holding it when it lacks what they `need` of it
         (`WRITE`: to write there, `500`), given `u+rwx` (`look`): the user's own folders,
-        whose files checkpoints hold (top29). One `access` per folder holding one of them."""
+        whose files checkpoints hold (top29). One `access` per folder holding one of them.
+        Never through a link on the way (review29 F5: a folder outside the tree opened)."""
         seen: set[str] = set()
+        paths = list(paths)
         for folder in (path.rpartition("/")[0] for path in paths):
             if not folder or folder in seen or os.access(self.root / folder, _ACCESS[need]):
                 seen.add(folder)
@@ -145,14 +142,24 @@ class Opened:
             seen.add(folder)
             parts = folder.split("/")  # pragma: no cover - as `_open`: root may write anywhere
             for n in range(1, len(parts) + 1):  # pragma: no cover - as above
-                self._open_up("/".join(parts[:n]), False, need if n == len(parts) else LOOK)
+                way = "/".join(parts[:n])  # a link (no folder): not the tree's beyond
+                if not self._open_up(way, False, need if n == len(parts) else LOOK):
+                    break
+        records = expected_records(paths, self.folders()) if need == WRITE else b""
+        if records and self.journal is not None:  # pragma: no cover - as `_open`
+            with suppress(OSError), open(self.journal, "ab") as journal:
+                journal.write(records)  # what it writes there, noted first (review29 F8)
 
-    def _open_up(self, top: str, whole: bool, need: int = WRITE) -> None:
-        """`top` given the bits a removal needs of it (`whole`: and all below a folder)."""
+    def _open_up(self, top: str, whole: bool, need: int = WRITE) -> bool:
+        """`top` given the bits a removal needs of it (`whole`: and all below a folder):
+        whether it is a folder (`lstat`: no link to one)."""
+        folder = False
         for path, st in stats_below(self.root, top, whole):
+            folder = folder or (path == top and stat.S_ISDIR(st.st_mode))
             if stat.S_ISDIR(st.st_mode) or (whole and stat.S_ISREG(st.st_mode)):
                 bits = (need if path == top else WRITE) if stat.S_ISDIR(st.st_mode) else READ
                 self.look(path, st, bits)
+        return folder
 
     def folders(self) -> dict[str, tuple[int, int]]:
         """The folders opened so far, by path: inode, mode before."""

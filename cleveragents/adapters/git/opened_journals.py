@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Collection, Iterable
 from contextlib import suppress
 from pathlib import Path
+
+# A journal's record of an entry agents writes in a folder it opened (`Opened.ways`): no
+# inode, mode or time (an older agents finds no such inode), the entry's path.
+EXPECTED = b"0 0 0 e "
 
 
 def set_back_left(root: Path, journals: Path) -> None:
@@ -17,7 +22,9 @@ def set_back_left(root: Path, journals: Path) -> None:
     `journals`, one per process: not those of a process still alive, by PID and start time)
     left with the bits it gave, still as the opening left it (its inode, mode and change time:
     the user's `chmod u+rwx` since, as a refusal asks, is theirs: review27 R11), given its mode
-    back."""
+    back. So is one whose last change since was to what it holds (no `chmod` since), its
+    mode still the one given, where what changed since is only what the run noted it would
+    write (`_written`: a restore writes into the folder it opened for that, review29 F8)."""
     try:
         journal_list = sorted(journals.glob("*")) if journals.is_dir() else []
     except OSError:  # pragma: no cover - as below: a way this user cannot enter
@@ -29,7 +36,10 @@ def set_back_left(root: Path, journals: Path) -> None:
             continue  # another agents of the tree, under way
         with suppress(OSError):
             records, seen = journal.read_bytes().split(b"\0")[:-1], set[bytes]()
+            expected = {r[len(EXPECTED) :] for r in records if r.startswith(EXPECTED)}
             for record in reversed(records):  # the last opened first, its last record only
+                if record.startswith(EXPECTED):
+                    continue
                 fields = record.split(b" ", 4 if started else 3)
                 inode, mode, given = fields[:3]
                 changed, path = (fields[3] if started else b"-"), fields[-1]
@@ -40,9 +50,47 @@ def set_back_left(root: Path, journals: Path) -> None:
                 with suppress(OSError, ValueError):
                     now = os.lstat(full)
                     same = (now.st_ino, stat.S_IMODE(now.st_mode)) == (int(inode), int(given))
-                    if same and changed in (b"-", str(now.st_ctime_ns).encode()):
+                    kept = changed in (b"-", str(now.st_ctime_ns).encode())
+                    if same and (kept or _written(full, now, changed, expected, path)):
                         os.chmod(full, int(mode))
             journal.unlink()
+
+
+def expected_records(paths: Iterable[str], opened: Collection[str]) -> bytes:
+    """The journal's records of what a run writes or removes at `paths` (read, written or
+    removed) in the folders it `opened`: the entry each is, or is made under, there. A run
+    killed once it wrote there (the folder's change time not the opening's) has the next
+    command set the folder back all the same (`_written`), not one the user wrote into
+    since (review29 F8)."""
+    entries = dict[str, None]()
+    for path in paths:
+        parts = path.split("/")
+        for n in range(len(parts)):  # each folder on its way, the top's "" first
+            if "/".join(parts[:n]) in opened:
+                entries["/".join(parts[: n + 1])] = None
+    return b"".join(EXPECTED + os.fsencode(entry) + b"\0" for entry in entries)
+
+
+def _written(  # pragma: no cover - as `set_back_left`
+    full: Path, now: os.stat_result, opened: bytes, expected: set[bytes], path: bytes
+) -> bool:
+    """Whether folder `path`'s last change was to what it holds (an entry made, removed or
+    renamed there sets its change and modification times to one instant; a `chmod`, the
+    change time alone: the user's `chmod u+rwx` since stays, R11), and each entry made or
+    changed there since its opening (`opened`: its change time then) is one `expected`
+    (the run's own writes; a file the user made there since: left as it is)."""
+    if not stat.S_ISDIR(now.st_mode) or now.st_ctime_ns != now.st_mtime_ns:
+        return False
+    if not opened.isdigit():
+        return False
+    within = path + b"/" if path else b""
+    with os.scandir(full) as listing:
+        for entry in listing:
+            if within + os.fsencode(entry.name) in expected:
+                continue
+            if entry.stat(follow_symlinks=False).st_ctime_ns >= int(opened):
+                return False
+    return True
 
 
 def start_time(pid: int) -> str:
