@@ -81,8 +81,8 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
     past `# then ` (a comment to its shell) happens between: `I run CMD` (the user's own
     command), `its PID runs another process` (its journals' PID a live process's, started
     at another time: review27 R12)."""
+    from cleveragents.adapters.git import folder_listing
     from cleveragents.adapters.git import git_dirs as _git_dirs
-    from cleveragents.adapters.git import nested
     from cleveragents.application import operation_repair  # noqa: F401 - before the fork
     from cleveragents.bootstrap import bootstrap
     from cleveragents.domain.plan import ActorSpec, Plan
@@ -105,13 +105,13 @@ def killed_as_nobody(top: Path, after: str) -> dict[str, Any]:
             if not os.access(root, os.R_OK | os.X_OK):  # its `chmod 000 .`: killed so
                 os._exit(0)
             if after.endswith("# killed in a checkpoint"):  # once git's `add` had my folders
-                opening = nested.opened_for_add  # opened (top29)
+                opening = folder_listing.opened_for_add  # opened (top29)
 
                 def opened_dying(*args: Any) -> bool:
                     opening(*args)
                     os._exit(0)
 
-                nested.opened_for_add = opened_dying  # type: ignore[assignment]
+                folder_listing.opened_for_add = opened_dying  # type: ignore[assignment]
                 services.checkpoints.create(plan.id, "after the command")
             walked = _git_dirs.found  # killed once the walk after it went through every folder
 
