@@ -8,8 +8,9 @@ that variable's values on the lines after: a union with the earlier ones (`home_
 whether the line runs or not (`[ -f ~/vars.sh ] && . ~/vars.sh` keeps the old values too). A
 value agents cannot evaluate there makes the variable possibly changed (`home_unread.CHANGED`:
 a later path using it fails closed); what the read finds is the walk's to report, not this.
-A file already being read (`~/.bashrc` sourcing itself) adds nothing more; past `MOST_READ`
-such reads in one walk, every variable counts as possibly changed."""
+A file already being read (`~/.bashrc` sourcing itself) adds nothing more; past `MOST_READS`
+such reads in one walk, or `MOST_DEEP` files deep, every variable counts as possibly changed.
+Cost: each sourced file is read once more for each file sourcing it (on its way)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from cleveragents.domain.tree_scripts import own_folder_put
 
 READS = "\0sourced reads"  # in the variables: the files read where sourced, in this walk
 READING = "\0sourced reading"  # in the variables: those being read (their sourcing lines)
+MOST_READS = 4 * MOST_READ  # of one walk (each file the walk reads, where sourced too)
+MOST_DEEP = 16  # files sourcing each other in turn, read where sourced
 _WHERE = ("PWD", "OLDPWD", "HOME")  # where the shell stands, the home: not a sourced file's
 
 
@@ -56,18 +59,19 @@ def read_sourced(
         mine = one.startswith(home + "/") or _relative(top, one) is not None
         if not (one.startswith("/") and mine):
             continue  # the system's: the walk reads none of them either
-        if one in (variables.get(READING) or []):
+        reading = variables.get(READING) or []
+        if one in reading:
             continue  # being read: its assignments come in where that read ends
         reads = variables.setdefault(READS, [])
-        if reads is None or len(reads) >= MOST_READ:
-            mark_changed(variables, "")
+        if reads is None or len(reads) >= MOST_READS or len(reading) >= MOST_DEEP:
+            mark_changed(variables, "")  # past the bound: any may be changed here
             continue
         text, _ = _text(one)
         if text is None:
             continue  # none, or not read: the walk says so (nvm.sh: `home_known`)
         reads.append(one)
         inner = {k: v if v is None or k == READS else list(v) for k, v in variables.items()}
-        inner[READING] = [*(variables.get(READING) or []), one]
+        inner[READING] = [*reading, one]
         _scan(prepared(one, text, top), inner, home, sourcers, top)
         _merge(variables, inner)
 
