@@ -30,7 +30,7 @@ READS = "\0sourced reads"  # in the variables: the files read where sourced, in 
 READING = "\0sourced reading"  # in the variables: those being read (their sourcing lines)
 MOST_READS = 4 * MOST_READ  # of one walk (each file the walk reads, where sourced too)
 MOST_DEEP = 16  # files sourcing each other in turn, read where sourced
-_WHERE = ("PWD", "OLDPWD", "HOME")  # where the shell stands, the home: not a sourced file's
+_WHERE = ("PWD", "OLDPWD")  # where the shell stands: not what a sourced file sets
 
 
 def prepared(path: str, text: str, top: Path) -> str:
