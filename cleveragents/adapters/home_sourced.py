@@ -10,10 +10,13 @@ value agents cannot evaluate there makes the variable possibly changed (`home_un
 a later path using it fails closed); what the read finds is the walk's to report, not this.
 A file already being read (`~/.bashrc` sourcing itself) adds nothing more; past `MOST_READS`
 such reads in one walk, or `MOST_DEEP` files deep, every variable counts as possibly changed.
-Cost: each sourced file is read once more for each file sourcing it (on its way)."""
+Cost: a sourced file is read once more where each line sources it, but not again from the
+same variables (`_AFTER`: 300 lines sourcing one 60 KB file of 5000 assignments, 13 s a look
+without it 3 s; uncached, 3 minutes)."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import shlex
 from pathlib import Path
@@ -30,6 +33,8 @@ READS = "\0sourced reads"  # in the variables: the files read where sourced, in 
 READING = "\0sourced reading"  # in the variables: those being read (their sourcing lines)
 MOST_READS = 4 * MOST_READ  # of one walk (each file the walk reads, where sourced too)
 MOST_DEEP = 16  # files sourcing each other in turn, read where sourced
+_WALKS = itertools.count()  # each walk's own cache of what a file sets from a state
+_AFTER: dict[tuple[str, str, object], dict[str, list[str] | None]] = {}
 _WHERE = ("PWD", "OLDPWD")  # where the shell stands: not what a sourced file sets
 
 
@@ -62,8 +67,13 @@ def read_sourced(
         reading = variables.get(READING) or []
         if one in reading:
             continue  # being read: its assignments come in where that read ends
-        reads = variables.setdefault(READS, [])
-        if reads is None or len(reads) >= MOST_READS or len(reading) >= MOST_DEEP:
+        reads = variables.setdefault(READS, [f"\0walk {next(_WALKS)}"])  # (its cache's key)
+        state = tuple((k, v if v is None else tuple(v)) for k, v in variables.items() if k != READS)
+        key = ((reads or [""])[0], one, state)
+        if key in _AFTER:  # read from this very state before (`. ~/x.sh` on many lines)
+            _merge(variables, _AFTER[key])
+            continue
+        if reads is None or len(reads) > MOST_READS or len(reading) >= MOST_DEEP:
             mark_changed(variables, "")  # past the bound: any may be changed here
             continue
         text, _ = _text(one)
@@ -73,7 +83,9 @@ def read_sourced(
         inner = {k: v if v is None or k == READS else list(v) for k, v in variables.items()}
         inner[READING] = [*reading, one]
         _scan(prepared(one, text, top), inner, home, sourcers, top)
-        _merge(variables, inner)
+        _AFTER.clear() if len(_AFTER) >= MOST_READS else None
+        _AFTER[key] = {k: v for k, v in inner.items() if variables.get(k, 0) != v}
+        _merge(variables, _AFTER[key])
 
 
 def _merge(variables: dict[str, list[str] | None], inner: dict[str, list[str] | None]) -> None:
