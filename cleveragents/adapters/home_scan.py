@@ -38,6 +38,7 @@ from cleveragents.adapters.home_moves import (
     strings_of_top,
     subshells,
 )
+from cleveragents.adapters.home_sourced import read_sourced
 from cleveragents.adapters.home_unread import expanded, read_unread
 from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
@@ -124,6 +125,8 @@ def _scan(
                         why = f"it {sourcers[word]} {printable(given)} (by {printable(word)})"
                         unknown = unknown or f"{why}, a path agents cannot name"
                     targets += [_pattern(v) for v in values or [] if v.startswith("/")]
+                    for value in values or [] if sourcers[word] == "sources" else []:
+                        read_sourced(value, variables, home, sourcers, top)  # its assignments
             before = words[index - 1] if index else ""
             own |= set(_locals(words, index) if start and function else [])
             start = start or declared(words, index)  # `declare -gx X=...`
@@ -239,6 +242,7 @@ def _scan(
                     targets.append(_pattern(value))
                 if before in (".", "source") and value.startswith("/"):  # its effects here
                     unknown = unknown or read_known(value, variables, top)[1]  # (nvm.sh)
+                    read_sourced(value, variables, home, sourcers, top)  # (its assignments)
     return targets, zdotdirs, unknown, topped
 
 

@@ -198,6 +198,22 @@ SOURCES = (
     ('S=-ssh; [ -z "$SSH_TTY" ] && declare -n R=S && R=; . {h}/dotfiles/prompt$S.sh', "prompt.sh"),
     ('S=-x; eval "$NOT_SET_Q"; . {h}/dotfiles/prompt$S.sh', "whole"),
     ('D={h}/dotfiles; eval "$NOT_SET_Q"; . {h}/dotfiles/x.sh', "x.sh"),
+    # lazy29 t5: what a sourced file (`vars.sh`: `S=-ssh`; `vars2.sh`: `S=$(uname -n)`)
+    # sets reaches the sourcing file's later lines, with the values before (maybe not run).
+    ("S=-x; . {h}/dotfiles/vars.sh; . {h}/dotfiles/prompt$S.sh", "prompt-ssh.sh"),
+    (
+        "S=-x; [ -f {h}/dotfiles/vars.sh ] && . {h}/dotfiles/vars.sh; . {h}/dotfiles/prompt$S.sh",
+        "prompt-ssh.sh",
+    ),
+    (
+        "S=-x; [ -f {h}/dotfiles/vars.sh ] && . {h}/dotfiles/vars.sh; . {h}/dotfiles/prompt$S.sh",
+        "prompt-x.sh",
+    ),
+    (
+        'v() {{ . "$1"; }}; S=-x; v {h}/dotfiles/vars.sh; . {h}/dotfiles/prompt$S.sh',
+        "prompt-ssh.sh",
+    ),
+    ("S=-x; . {h}/dotfiles/vars2.sh; . {h}/dotfiles/prompt$S.sh", "whole"),
     # Attack 25 G18: code agents cannot read (a program's output, an alias' body run) may
     # change a variable a later sourced path uses; a path without one stays read exactly.
     ('S=-ssh; [ -z "$SSH_TTY" ] && eval "$(echo S=)"; . {h}/dotfiles/prompt$S.sh', "whole"),
@@ -301,6 +317,8 @@ def _form_example(root: Path, data: st.DataObject) -> None:
     (tree / "aliases.sh").write_text("true\n")
     (tree / "Makefile").write_text("all:\n")
     (tree / "Cargo.toml").write_text("[package]\n")
+    (tree / "vars.sh").write_text("S=-ssh\n")
+    (tree / "vars2.sh").write_text('S="$(uname -n)"\n')
     zsh = data.draw(st.booleans())
     form, kind = data.draw(st.sampled_from(ZSH_SOURCES if zsh else SOURCES))
     spelled = data.draw(st.sampled_from(HOMES)).format()

@@ -1,0 +1,111 @@
+"""What a sourced file sets, where the sourcing line is (lazy29's t5): `home_shells` reads a
+file a `.bashrc` sources only after the whole `.bashrc`, so its assignments never reached the
+`.bashrc`'s later lines (`V=env; . ~/vars.sh; . ~/src/proj/$V.sh` with `V=other` in
+`vars.sh`: agents held `env.sh`, bash ran `other.sh`). So at a `.`/`source` of a file agents
+reads (the home's own or the tree's, as the walk does; not the system's), `home_scan._scan`
+reads it there too, and what it (and what it sources, in turn) may give a variable are also
+that variable's values on the lines after: a union with the earlier ones (`home_values.either`),
+whether the line runs or not (`[ -f ~/vars.sh ] && . ~/vars.sh` keeps the old values too). A
+value agents cannot evaluate there makes the variable possibly changed (`home_unread.CHANGED`:
+a later path using it fails closed); what the read finds is the walk's to report, not this.
+A file already being read (`~/.bashrc` sourcing itself) adds nothing more; past `MOST_READS`
+such reads in one walk, or `MOST_DEEP` files deep, every variable counts as possibly changed.
+Cost: a sourced file is read once more where each line sources it, but not again from the
+same variables (`_AFTER`: 300 lines sourcing one 60 KB file of 5000 assignments, 13 s a look
+without it 3 s; uncached, 3 minutes)."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shlex
+from pathlib import Path
+
+from cleveragents.adapters.home_assigns import zsh_own_put
+from cleveragents.adapters.home_loads import home_matches
+from cleveragents.adapters.home_moves import FISH_OWN
+from cleveragents.adapters.home_unread import CHANGED, mark_changed
+from cleveragents.adapters.home_values import NAME, either
+from cleveragents.adapters.home_words import GLOB, MOST_READ, _relative, _text
+from cleveragents.domain.tree_scripts import own_folder_put
+
+READS = "\0sourced reads"  # in the variables: the files read where sourced, in this walk
+READING = "\0sourced reading"  # in the variables: those being read (their sourcing lines)
+MOST_READS = 4 * MOST_READ  # of one walk (each file the walk reads, where sourced too)
+MOST_DEEP = 16  # files sourcing each other in turn, read where sourced
+_WALKS = itertools.count()  # each walk's own cache of what a file sets from a state
+_AFTER: dict[tuple[str, str, object], dict[str, list[str] | None]] = {}
+_WHERE = ("PWD", "OLDPWD")  # where the shell stands: not what a sourced file sets
+
+
+def prepared(path: str, text: str, top: Path) -> str:
+    """`text` of the startup file `path` with its own path's forms put in (zsh's `${0:A:h}`;
+    for the home's own, `$(dirname "$BASH_SOURCE")` and fish's `(status dirname)`)."""
+    text = zsh_own_put(text, path)
+    if _relative(top, path) is not None:
+        return text
+    own = shlex.quote(os.path.dirname(path))
+    return own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
+
+
+def read_sourced(
+    path: str,
+    variables: dict[str, list[str] | None],
+    home: str,
+    sourcers: dict[str, str],
+    top: Path,
+) -> None:
+    """`path` (absolute, maybe a glob) sourced here: what the files it names may set, put
+    into `variables` as more values of each (see the module)."""
+    from cleveragents.adapters.home_scan import _scan
+
+    files = home_matches(top, home, path) if GLOB.search(path) else [path]
+    for one in files:
+        mine = one.startswith(home + "/") or _relative(top, one) is not None
+        if not (one.startswith("/") and mine):
+            continue  # the system's: the walk reads none of them either
+        reading = variables.get(READING) or []
+        if one in reading:
+            continue  # being read: its assignments come in where that read ends
+        reads = variables.setdefault(READS, [f"\0walk {next(_WALKS)}"])  # (its cache's key)
+        state = tuple((k, v if v is None else tuple(v)) for k, v in variables.items() if k != READS)
+        key = ((reads or [""])[0], one, state)
+        if key in _AFTER:  # read from this very state before (`. ~/x.sh` on many lines)
+            _merge(variables, _AFTER[key])
+            continue
+        if reads is None or len(reads) > MOST_READS or len(reading) >= MOST_DEEP:
+            mark_changed(variables, "")  # past the bound: any may be changed here
+            continue
+        text, _ = _text(one)
+        if text is None:
+            continue  # none, or not read: the walk says so (nvm.sh: `home_known`)
+        reads.append(one)
+        inner = {k: v if v is None or k == READS else list(v) for k, v in variables.items()}
+        inner[READING] = [*reading, one]
+        _scan(prepared(one, text, top), inner, home, sourcers, top)
+        _AFTER.clear() if len(_AFTER) >= MOST_READS else None
+        _AFTER[key] = {k: v for k, v in inner.items() if variables.get(k, 0) != v}
+        _merge(variables, _AFTER[key])
+
+
+def _merge(variables: dict[str, list[str] | None], inner: dict[str, list[str] | None]) -> None:
+    """`inner`'s values (the variables after a sourced file) added to `variables`' (before)."""
+    changed = list(variables.get(CHANGED) or [])
+    for key, given in inner.items():
+        if key in (READS, READING, CHANGED, *_WHERE) or variables.get(key, 0) == given:
+            continue
+        if NAME.fullmatch(key):
+            values = either(key, given, variables)
+            if values is None and variables.get(key, 0) is not None:
+                changed.append(key)  # not evaluated there: a later path using it fails closed
+                continue
+            variables[key] = values
+        elif key not in variables:  # an array's elements, an alias, a vague name...
+            variables[key] = given
+        else:
+            earlier = variables[key]
+            variables[key] = None if earlier is None or given is None else [*earlier, *given]
+            variables[key] = list(dict.fromkeys(variables[key] or [])) or variables[key]
+    changed += inner.get(CHANGED) or []
+    if changed:
+        variables[CHANGED] = sorted(set(changed))
