@@ -28,8 +28,8 @@ def step_only_our_controls(context: Any) -> None:
     assert not found, f"the terminal got {found!r}:\n{context.result.stdout!r}"
 
 
-@then('piped, "{command}" prints the characters "{escaped}"')
-def step_piped_bytes(context: Any, command: str, escaped: str) -> None:
+def _piped(context: Any, command: str) -> subprocess.CompletedProcess[bytes]:
+    """`command` run with its output into a pipe, not a terminal; it must succeed."""
     result = subprocess.run(
         command_line(context, command),
         cwd=cwd_of(context),
@@ -40,6 +40,12 @@ def step_piped_bytes(context: Any, command: str, escaped: str) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+    return result
+
+
+@then('piped, "{command}" prints the characters "{escaped}"')
+def step_piped_bytes(context: Any, command: str, escaped: str) -> None:
+    result = _piped(context, command)
     expected = escapes(escaped).encode()
     assert expected in result.stdout, repr(result.stdout)
 
@@ -53,16 +59,7 @@ def step_quote_path(context: Any, value: str) -> None:
 def step_piped_names_as_git(context: Any, command: str) -> None:
     """git is the oracle: the change staged whole in a throwaway index, its names as
     `git diff --cached --name-only` quotes them against the commit the plan started at."""
-    result = subprocess.run(
-        command_line(context, command),
-        cwd=cwd_of(context),
-        capture_output=True,
-        env={**os.environ, **context.env},
-        stdin=subprocess.DEVNULL,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
+    result = _piped(context, command)
     index = {**os.environ, "GIT_INDEX_FILE": str(context.tmp / "oracle-index")}
     for args in (["read-tree", "HEAD"], ["add", "-A"], ["diff", "--cached", "--name-only"]):
         oracle = subprocess.run(
