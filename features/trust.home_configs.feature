@@ -157,6 +157,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | a relative LESSOPEN | export LESSOPEN='\|./lp.sh %s'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > lp.sh; chmod +x lp.sh | cd ~/dotfiles && less notes.txt |
       | git's ext transport | alias gl='git -c protocol.ext.allow=always ls-remote ext::./p.sh'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && gl |
       | ssh -o to an ssh function | s() { ssh \"$@\"; }\nalias w='s -o ProxyCommand=./p.sh -o BatchMode=yes x@h true'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && w |
+      | a git function naming ssh | git() { GIT_SSH_COMMAND=\"ssh -i ~/.ssh/work\" command git \"$@\"; }\nalias gs='git -c core.fsmonitor=./fs.sh status'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && gs |
+      | ssh -F to an ssh function with ${...} | s() { TERM=${TERM:-xterm} ssh \"$@\"; }\nalias w='s -F ./.ssh_config -o BatchMode=yes x@h true'\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && w |
       | autossh's AUTOSSH_PATH | alias a='AUTOSSH_PATH=./x autossh -M 0 x@h true'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > x; chmod +x x | cd ~/dotfiles && a |
       | a git config --global line | git config --global core.fsmonitor ./fs.sh\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && git status |
       | a ${SSH_TTY:+} not taken | . ~/dotfiles/prompt${SSH_TTY:+-ssh}.sh 2>/dev/null\n        | printf 'touch ~/planted-ran' > prompt.sh         | true  |

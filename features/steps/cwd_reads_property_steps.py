@@ -224,6 +224,12 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "s() { ssh \"$@\"; }\nalias w='s -o ProxyCommand=./{n} h'",
             "alias w='s -oProxyCommand=./{n} h'@@.bash_functions=s() { ssh \"$@\"; }",
             "function s {\n  command ssh -q \"$@\"\n}\nalias w='s -F ./{n} h'",
+            # a body's `}` before ssh, a subshell body; a git function naming ssh in a value
+            "s() { TERM=${TERM:-xterm} ssh \"$@\"; }\nalias w='s -F ./{n} h'",
+            "s() ( ssh \"$@\" )\nalias w='s -F ./{n} h'",
+            'git() { GIT_SSH_COMMAND="ssh -i ~/.ssh/work" command git "$@"; }\n'
+            "alias gs='git -c core.fsmonitor=./{n} status'",
+            "g() { git -c core.sshCommand=\"ssh -i k\" \"$@\"; }\nalias gs='g -c core.fsmonitor=./{n} status'",
             "alias a='AUTOSSH_PATH=./{n} autossh -M 0 h'",
             "export AUTOSSH_PATH=./{n}",
             "git config --global core.fsmonitor ./{n}",
