@@ -192,7 +192,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     # the plugin does it: `source $ZSH_DOTENV_FILE` at start and at each `cd`) and emacs'
     # `enable-local-variables :all`, psql's `\i` (no emacs, no postgres server here: the
     # file's absence is the check): F16. nvim's `init.lua` running a Lua file by `luafile`
-    # (small29).
+    # (small29), `pcall(dofile, ...)`, an optional `pcall(require, ...)` (review29 F7).
     Given the user's own "<config>" in their home holds "<line>"
     And the file "<sourced>" that config sources holds "<more>"
     And a plain file "lib/<name>" containing "\n" committed
@@ -243,6 +243,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .zshrc      | plugins=(git dotenv)\nZSH_DOTENV_PROMPT=false\nsource ~/.oh-my-zsh/oh-my-zsh.sh\n | .oh-my-zsh/oh-my-zsh.sh | source_env() { [[ -f $ZSH_DOTENV_FILE ]] && source $ZSH_DOTENV_FILE }\nZSH_DOTENV_FILE=${ZSH_DOTENV_FILE:-.env}\nif (( ${plugins[(I)dotenv]} )); then autoload -U add-zsh-hook; add-zsh-hook chpwd source_env; source_env; fi\n | .env | touch planted-ran\n | zsh | zsh | ~/.zshrc's oh-my-zsh dotenv |
       | .psqlrc     | \set QUIET 1\n\i .psqlrc.local\n            | -                | -                                            | .psqlrc.local    | \! touch planted-ran\n          | psql    | psql        | ~/.psqlrc's \i                  |
       | .config/nvim/init.lua | vim.cmd('luafile .local.lua')\n | - | - | .local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
+      | .config/nvim/init.lua | pcall(require, 'local_settings')\n | - | - | local_settings.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
+      | .config/nvim/init.lua | pcall(dofile, '.local.lua')\n | - | - | .local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
       | .emacs.d/init.el | (setq enable-local-variables :all)\n     | -                | -                                            | .dir-locals.el   | ((nil . ((eval . (shell-command \"touch planted-ran\")))))\n | emacs | emacs | ~/.emacs.d/init.el's local eval |
 
   Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree

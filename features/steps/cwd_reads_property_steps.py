@@ -92,6 +92,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "vim.cmd('luafile ~/.config/nvim/o.lua')@@.config/nvim/o.lua=vim.o.exrc = true",
             "vim.cmd('luafile {n}')",
             "dofile('{n}')",
+            "pcall(dofile, '{n}')",  # review29 F7
+            "vim.cmd.luafile('{n}')",
         ),
         (".nvim.lua", ".nvimrc", ".exrc"),
         (
