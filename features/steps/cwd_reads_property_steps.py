@@ -231,7 +231,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "s() ( ssh \"$@\" )\nalias w='s -F ./{n} h'",
             'git() { GIT_SSH_COMMAND="ssh -i ~/.ssh/work" command git "$@"; }\n'
             "alias gs='git -c core.fsmonitor=./{n} status'",
-            "g() { git -c core.sshCommand=\"ssh -i k\" \"$@\"; }\nalias gs='g -c core.fsmonitor=./{n} status'",
+            'g() { git -c core.sshCommand="ssh -i k" "$@"; }\n'
+            "alias gs='g -c core.fsmonitor=./{n} status'",
             "alias a='AUTOSSH_PATH=./{n} autossh -M 0 h'",
             "export AUTOSSH_PATH=./{n}",
             "git config --global core.fsmonitor ./{n}",
