@@ -192,7 +192,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     # the plugin does it: `source $ZSH_DOTENV_FILE` at start and at each `cd`) and emacs'
     # `enable-local-variables :all`, psql's `\i` (no emacs, no postgres server here: the
     # file's absence is the check): F16. nvim's `init.lua` running a Lua file by `luafile`
-    # (small29), `pcall(dofile, ...)`, an optional `pcall(require, ...)` (review29 F7).
+    # (small29), `pcall(dofile, ...)`, an optional `pcall(require, ...)` (review29 F7);
+    # IPython's profile importing a module of the folder it starts in (review29 F6).
     Given the user's own "<config>" in their home holds "<line>"
     And the file "<sourced>" that config sources holds "<more>"
     And a plain file "lib/<name>" containing "\n" committed
@@ -245,6 +246,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .config/nvim/init.lua | vim.cmd('luafile .local.lua')\n | - | - | .local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
       | .config/nvim/init.lua | pcall(require, 'local_settings')\n | - | - | local_settings.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
       | .config/nvim/init.lua | pcall(dofile, '.local.lua')\n | - | - | .local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
+      | .ipython/profile_default/ipython_config.py | c.InteractiveShellApp.exec_lines = ['import mytools']\n | - | - | mytools.py | import os\nos.system(\"touch planted-ran\")\n | ipython | ipython | ~/.ipython/profile_default/ipython_config.py's IPython startup |
+      | .ipython/profile_default/ipython_config.py | c.InteractiveShellApp.extensions = ['myext']\n | - | - | myext.py | import os\nos.system(\"touch planted-ran\")\n | ipython | ipython | ~/.ipython/profile_default/ipython_config.py's IPython startup |
       | .emacs.d/init.el | (setq enable-local-variables :all)\n     | -                | -                                            | .dir-locals.el   | ((nil . ((eval . (shell-command \"touch planted-ran\")))))\n | emacs | emacs | ~/.emacs.d/init.el's local eval |
 
   Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree
