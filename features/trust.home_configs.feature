@@ -157,6 +157,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | a relative LESSOPEN | export LESSOPEN='\|./lp.sh %s'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > lp.sh; chmod +x lp.sh | cd ~/dotfiles && less notes.txt |
       | git's ext transport | alias gl='git -c protocol.ext.allow=always ls-remote ext::./p.sh'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && gl |
       | ssh -o to an ssh function | s() { ssh \"$@\"; }\nalias w='s -o ProxyCommand=./p.sh -o BatchMode=yes x@h true'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && w |
+      | a git function naming ssh | git() { GIT_SSH_COMMAND=\"ssh -i ~/.ssh/work\" command git \"$@\"; }\nalias gs='git -c core.fsmonitor=./fs.sh status'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && gs |
+      | ssh -F to an ssh function with ${...} | s() { TERM=${TERM:-xterm} ssh \"$@\"; }\nalias w='s -F ./.ssh_config -o BatchMode=yes x@h true'\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && w |
       | autossh's AUTOSSH_PATH | alias a='AUTOSSH_PATH=./x autossh -M 0 x@h true'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > x; chmod +x x | cd ~/dotfiles && a |
       | a git config --global line | git config --global core.fsmonitor ./fs.sh\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && git status |
       | a ${SSH_TTY:+} not taken | . ~/dotfiles/prompt${SSH_TTY:+-ssh}.sh 2>/dev/null\n        | printf 'touch ~/planted-ran' > prompt.sh         | true  |
@@ -190,7 +192,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     # the plugin does it: `source $ZSH_DOTENV_FILE` at start and at each `cd`) and emacs'
     # `enable-local-variables :all`, psql's `\i` (no emacs, no postgres server here: the
     # file's absence is the check): F16. nvim's `init.lua` running a Lua file by `luafile`
-    # (small29).
+    # (small29), `pcall(dofile, ...)`, an optional `pcall(require, ...)` (review29 F7);
+    # IPython's profile importing a module of the folder it starts in (review29 F6).
     Given the user's own "<config>" in their home holds "<line>"
     And the file "<sourced>" that config sources holds "<more>"
     And a plain file "lib/<name>" containing "\n" committed
@@ -241,6 +244,10 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .zshrc      | plugins=(git dotenv)\nZSH_DOTENV_PROMPT=false\nsource ~/.oh-my-zsh/oh-my-zsh.sh\n | .oh-my-zsh/oh-my-zsh.sh | source_env() { [[ -f $ZSH_DOTENV_FILE ]] && source $ZSH_DOTENV_FILE }\nZSH_DOTENV_FILE=${ZSH_DOTENV_FILE:-.env}\nif (( ${plugins[(I)dotenv]} )); then autoload -U add-zsh-hook; add-zsh-hook chpwd source_env; source_env; fi\n | .env | touch planted-ran\n | zsh | zsh | ~/.zshrc's oh-my-zsh dotenv |
       | .psqlrc     | \set QUIET 1\n\i .psqlrc.local\n            | -                | -                                            | .psqlrc.local    | \! touch planted-ran\n          | psql    | psql        | ~/.psqlrc's \i                  |
       | .config/nvim/init.lua | vim.cmd('luafile .local.lua')\n | - | - | .local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
+      | .config/nvim/init.lua | pcall(require, 'local_settings')\n | - | - | local_settings.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
+      | .config/nvim/init.lua | pcall(dofile, '.local.lua')\n | - | - | .local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
+      | .ipython/profile_default/ipython_config.py | c.InteractiveShellApp.exec_lines = ['import mytools']\n | - | - | mytools.py | import os\nos.system(\"touch planted-ran\")\n | ipython | ipython | ~/.ipython/profile_default/ipython_config.py's IPython startup |
+      | .ipython/profile_default/ipython_config.py | c.InteractiveShellApp.extensions = ['myext']\n | - | - | myext.py | import os\nos.system(\"touch planted-ran\")\n | ipython | ipython | ~/.ipython/profile_default/ipython_config.py's IPython startup |
       | .emacs.d/init.el | (setq enable-local-variables :all)\n     | -                | -                                            | .dir-locals.el   | ((nil . ((eval . (shell-command \"touch planted-ran\")))))\n | emacs | emacs | ~/.emacs.d/init.el's local eval |
 
   Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree

@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from cleveragents.domain import code_options, interpreters, runner_options, tool_configs, vouches
 from cleveragents.domain import launchers as table
-from cleveragents.domain.git_programs import ext_address
+from cleveragents.domain.git_programs import ext_address, ext_url
 from cleveragents.domain.reach import (
     PACKAGE,
     SUBSTITUTED,
@@ -102,8 +102,8 @@ def program_reach(key: str, value: str) -> list[Reach]:
     """The places of the tree the setting `key = value` may run, from the tree's top."""
     if not runs_program(key, value):
         return [Reach(word) for word in program_words(value)]
-    if ext_address(key, value):  # `ext::sh -c touch% x`: words on spaces, `% ` one in a word
-        words = [re.sub(r"%([ %])", r"\1", w) for w in re.split(r"(?<!%) ", value[5:]) if w]
+    if url := ext_url(key, value):  # `ext::sh -c touch% x`: words on spaces, `% ` one in a word
+        words = [re.sub(r"%([ %])", r"\1", w) for w in re.split(r"(?<!%) ", url[5:]) if w]
         return _script(shlex.join(words), "")
     return _script(value.removeprefix("!"), "")
 

@@ -25,8 +25,9 @@ the model wrote runs at the user's next such program there, outside the sandbox.
     (attack 23 F16; it asks first unless `ZSH_DOTENV_PROMPT=false`: held either way);
   * psql's `\\i x.sql` (`\\include`) in `~/.psqlrc`, the commands its `\\!`, `\\o |`, `\\g |`
     and a prompt's `%`cmd`` run: from the folder psql starts in (attack 23 F16);
-  * IPython's `exec_files`, `file_to_run` and `exec_lines`' `%run x.py` in a profile's
-    config: a relative one from the folder ipython starts in;
+  * IPython's `exec_files`, `file_to_run`, `exec_lines`' `%run x.py` and `import x`,
+    `extensions` in a profile's config: a relative one from the folder ipython starts in
+    (`domain/ipython_configs.py`; one agents cannot read: each `*.py` there);
   * emacs' `enable-local-variables` set to `:all` or `enable-local-eval` to `t` in its init
     file (its `custom.el`, Spacemacs', Doom's): the `eval:` of a `.dir-locals.el` in the
     folder of a file it opens, or above it, runs unasked (a file's own local variables: the
@@ -46,6 +47,7 @@ from cleveragents.domain.cwd_places import anywhere, as_here, in_every, relative
 from cleveragents.domain.gdb_python import gdb_lines, script_lines
 from cleveragents.domain.gdb_safe_path import GDB_NAMES, safe_path_places
 from cleveragents.domain.git_calls import git_runs
+from cleveragents.domain.ipython_configs import ipython_runs
 from cleveragents.domain.reach import ANY_FOLDERS, WHOLE, Reach, escaped
 from cleveragents.domain.startup_options import startup_lines
 from cleveragents.domain.vim_expressions import command_lines, loaded, sourced_names
@@ -86,13 +88,6 @@ EMACS_NAMES = (".dir-locals.el", ".dir-locals-2.el")
 # run, and a prompt's `%`cmd``.
 PSQL_READ = re.compile(r"\\(?:i|include)\s+('[^']*'|[^\s\\]+)")
 PSQL_RUN = re.compile(r"\\!\s*(.+)$|\\[og]\s*\|\s*(.+)$|%`([^`]*)`", re.M)
-# IPython's `exec_files` and `file_to_run` (found first in the folder it starts in), and an
-# `exec_lines` `%run x.py`, in a profile's `ipython_config.py` (`=`, `+=`, `.append(...)`).
-IPYTHON_RUNS = re.compile(
-    r"\b(exec_files|exec_lines|file_to_run)\s*(?:\+?=|\.append\(|\.extend\()\s*"
-    r"(\[[^\]]*\]|'[^']*'|\"[^\"]*\")"
-)
-IPYTHON_RUN = re.compile(r"^\s*%?run\s+(?:-\w+\s+)*([^\s;]+)")
 LLDB_CWD = re.compile(r"^\s*settings\s+set\s+target\.load-cwd-lldbinit\s+true\b")
 SSH_RUNS = re.compile(r"^\s*(proxycommand|localcommand|knownhostscommand|match)\b[\s=]+(.*)$", re.I)
 SSH_EXEC = re.compile(r"\bexec\s+(\"[^\"]*\"|\S+)", re.I)
@@ -320,16 +315,16 @@ def _dotenv(body: str, setting: str) -> list[Reach]:
 
 
 def _ipython(body: str, setting: str) -> list[Reach]:
-    """The files IPython runs from the folder it starts in by a profile's config: a relative
-    `exec_files` or `file_to_run` entry, an `exec_lines` `%run x.py`."""
-    found: list[Reach] = []
-    for key, value in IPYTHON_RUNS.findall(body):
-        strings = [a or b for a, b in re.findall(r"'([^']*)'|\"([^\"]*)\"", value)]
-        if key == "exec_lines":
-            strings = [m[1] for line in strings if (m := IPYTHON_RUN.match(line))]
-        said = f"{setting}'s {key}"
-        found += [Reach(anywhere(f), "ipython", hint=said) for f in strings if relative(f)]
-    return found
+    """The files IPython runs from the folder it starts in by a profile's config
+    (`domain/ipython_configs.py`): unknown, any file there (a module's: each `*.py`)."""
+    runs = ipython_runs(body)
+    said = f"{setting}'s IPython startup"
+    names = [*runs.files, *(m for n in runs.modules if n for m in (f"{n}.py", n))]
+    found = [Reach(anywhere(f), IPYTHON, hint=said) for f in names if relative(f)]
+    found += run_anywhere(runs.commands, IPYTHON, said)
+    each = "*.py" if runs.modules_only else WHOLE
+    unknown = f"{said}: {runs.unknown}, {'each Python' if runs.modules_only else 'any'} file"
+    return found + [Reach(anywhere(each), IPYTHON, hint=unknown)] * bool(runs.unknown)
 
 
 def _ssh(lines: list[str], setting: str) -> list[Reach]:

@@ -211,12 +211,12 @@ def _command(
     if words[:1] in (["export"], ["declare"], ["typeset"], ["readonly"], ["local"]):
         settings += [s for w in words[1:] for s in _environment(w)]
         return _placed(_expanded(settings, values), "", "")
-    if words and f"{words[0]}()" in every:  # a function passing its words to ssh
-        words = [*every[f"{words[0]}()"], *words[1:]]
+    passed = every.get(f"{words[0]}()") if words else None  # `s() { ssh "$@"; }`: ssh's too
+    called = _remote(passed[0], words[1:], every) if passed else []  # and what else it is
     if words and posixpath.basename(words[0]) in REMOTE:  # `alias s='ssh -F ./cfg'`
-        return _remote(posixpath.basename(words[0]), words[1:], every)
+        return called + _remote(posixpath.basename(words[0]), words[1:], every)
     if words and words[0] != "git" and words[0] in INERT:  # `echo git -c core.pager=./x`
-        return []
+        return called
     if not words or posixpath.basename(words[0]) != "git":
         options = [words[at + 1] for at in range(len(words) - 1) if words[at] == "-c"]
         pairs = [w.partition("=") for w in options if _program_setting(w.partition("=")[0])]
@@ -225,7 +225,7 @@ def _command(
         lines = [r for line in ssh_lines.wrapped_commands(words) for r in script_reach(line)]
         said = "`-o` given to a command wrapping ssh"
         ran = [r.path for r in lines if not r.data and r.path != WHOLE and _relative(r.path)]
-        return found + [GitRun(path, "", False, said, "ssh") for path in ran]
+        return called + found + [GitRun(path, "", False, said, "ssh") for path in ran]
     folder, rest = "", words[1:]
     while rest and rest[0].startswith("-") and rest[0] != "--":
         option, equals, value = rest[0].partition("=")
@@ -245,7 +245,7 @@ def _command(
         rest = rest[1 + takes :]
     if rest[:1] == ["config"]:  # `git config --global core.fsmonitor ./fs.sh`
         settings += _config_set(rest[1:])
-    found = _placed(_expanded(settings, values), folder, home)
+    found = called + _placed(_expanded(settings, values), folder, home)
     for word in rest[1:]:  # `git ls-remote ext::./p.sh`: git's ext transport runs it
         if word.startswith("ext::"):
             line = re.sub(r"%(.)", lambda m: " " if m[1] == " " else m[0], word[5:])

@@ -127,22 +127,33 @@ def _shape(key: str) -> str:
     return f"{section}.*.{name}" if subsection else key
 
 
-def ext_policed(entries: list[_Entry] | None) -> list[_Entry] | None:
+def ext_policed(entries: list[_Entry] | None, allowed: str | None = None) -> list[_Entry] | None:
     """`entries` (a config listing's: key and value last) without the `ext::` addresses git
-    refuses to run by their protocol policy: `protocol.ext.allow`, else `protocol.allow`,
-    the last value of each (`always` or `user`, git's default from the user's own command,
-    let it run the command; unset: never)."""
+    refuses to run by their protocol policy: `GIT_ALLOW_PROTOCOL` (`allowed`, the
+    environment's: set, only the protocols it lists run), else `protocol.ext.allow`, else
+    `protocol.allow`, the last value of each (`always` or `user`, git's default from the
+    user's own command, let it run the command; unset: never)."""
     if entries is None:
         return None
     policy = {
         e[-2]: e[-1].lower() for e in entries if e[-2] in ("protocol.ext.allow", "protocol.allow")
     }
-    allowed = policy.get("protocol.ext.allow", policy.get("protocol.allow", "never"))
-    return [e for e in entries if allowed in ("always", "user") or not ext_address(e[-2], e[-1])]
+    allows = policy.get("protocol.ext.allow", policy.get("protocol.allow", "never"))
+    allows = allows if allowed is None else ("always" if "ext" in allowed.split(":") else "")
+    return [e for e in entries if allows in ("always", "user") or not ext_address(e[-2], e[-1])]
 
 
 def ext_address(key: str, value: str) -> bool:
-    """Whether `key = value` is a remote's address by git's `ext::` transport, which runs its
-    command when the user fetches or pushes."""
-    url = key.startswith("remote.") and key.endswith((".url", ".pushurl"))
-    return url and value.startswith("ext::")
+    """Whether `key = value` gives git an address by its `ext::` transport, which runs its
+    command when the user fetches or pushes (`ext_url`)."""
+    return bool(ext_url(key, value))
+
+
+def ext_url(key: str, value: str) -> str:
+    """The `ext::` address `key = value` gives: a remote's, or the one a `url.<ext::...>
+    .insteadOf` (`pushInsteadOf`) rewrites an address to (its start, in the key)."""
+    if key.startswith("remote.") and key.endswith((".url", ".pushurl")):
+        return value if value.startswith("ext::") else ""
+    base, _, name = key.removeprefix("url.").rpartition(".")
+    rewrites = key.startswith("url.") and name.lower() in ("insteadof", "pushinsteadof")
+    return base if rewrites and base.startswith("ext::") else ""

@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from cleveragents.domain.launchers import WRAPPERS, wrapped
 from cleveragents.domain.reach import Reach, named
+from cleveragents.domain.shell_words import substitutions, tokens
 
 # ssh's options that take a word (OpenSSH 9); any other letter is a flag.
 TAKES = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
@@ -28,11 +30,10 @@ COMMANDS = ("proxycommand", "localcommand", "knownhostscommand")
 # rsync's short options in a cluster up to its `-e` (none taking a word before it).
 _RSYNC_E = re.compile(r"-(?:[^-BfMT@e][^BfMT@e]*)?e(.*)", re.S)
 _OPTION = re.compile(r"\s*([A-Za-z]+)\s*(?:=|\s)\s*(.*)", re.S)
-# A shell function passing its words to one of `REMOTE` (`s() { command ssh -q "$@"; }`).
-_WRAPPER = re.compile(
-    r"(?:function\s+)?([\w.:-]+)\s*(?:\(\s*\))?\s*\{[^}]*?\b(ssh|autossh|scp|sftp|rsync|sshfs|mosh)"
-    r"\b[^;&|}\n]*\$[@*{]"
-)
+# A word passing the function's arguments on: `"$@"`, `$*`, `${1}`, `"$2"`.
+_PASSED = re.compile(r"\$\{?[@*1-9]")
+_ASSIGNS = re.compile(r"[A-Za-z_]\w*(?:\[[^]]*\])?\+?=")
+_KEYWORDS = frozenset(("{", "}", "!", "then", "do", "else", "elif", "if", "while", "until", "time"))
 
 
 # The programs that run ssh (or a command line in its place) by options of their own.
@@ -73,8 +74,60 @@ def ssh_words(rest: list[str], program: str = "ssh") -> tuple[list[str], list[st
 
 def ssh_wrappers(text: str) -> dict[str, list[str]]:
     """The shell functions of `text` that pass their words to ssh (or one of `REMOTE`), as
-    `{"NAME()": [PROGRAM]}`: a call of one reads as the program's own."""
-    return {f"{m[1]}()": [m[2]] for m in _WRAPPER.finditer(text) if m[1] != "function"}
+    `{"NAME()": [PROGRAM]}`: a call of one reads as the program's own. Its body (`{ ...; }`
+    or a subshell's `( ... )`, read as the shell splits it) holds a simple command whose
+    command word is the program, its arguments among the command's words (`"$@"`); a
+    program named inside a value (`GIT_SSH_COMMAND="ssh -i k" git "$@"`) is none."""
+    try:
+        text, _ = substitutions(text)
+        words = tokens(text)
+    except ValueError:  # a quote open to the end: line by line
+        lines = text.splitlines()
+        return {k: v for line in lines if len(lines) > 1 for k, v in ssh_wrappers(line).items()}
+    found: dict[str, list[str]] = {}
+    for at, word in enumerate(words):
+        after = at + 2 if words[at + 1 : at + 2] == ["()"] else 0
+        if word == "function" and at + 1 < len(words):
+            word, after = words[at + 1], at + 3 if words[at + 2 : at + 3] == ["()"] else at + 2
+        if not after or (at and words[at - 1] not in (";", "&", "&&", "||", "|", "\n", "{", "(")):
+            continue
+        while words[after : after + 1] == ["\n"]:
+            after += 1
+        program = _passed_to(_body(words, after))
+        if program and word.isprintable() and word != "function":
+            found[f"{word}()"] = [program]
+    return found
+
+
+def _body(words: list[str], at: int) -> list[str]:
+    """The words of the body opening at `words[at]` (`{` or `(`), to its closing word."""
+    opening = words[at] if at < len(words) else ""
+    closing = {"{": "}", "(": ")"}.get(opening, "")
+    depth = 0
+    for end in range(at, len(words) if closing else at):
+        depth += (words[end] == opening) - (words[end] == closing)
+        if not depth:
+            return words[at + 1 : end]
+    return words[at + 1 :] if closing else []
+
+
+def _passed_to(body: list[str]) -> str:
+    """The first of `REMOTE` that a simple command of `body` runs as its command word
+    (after assignments, `command`, `exec`, `env`...), passing the function's arguments."""
+    command: list[str] = []
+    for word in [*body, ";"]:
+        if not (word and set(word) <= set(";&|()\n")):
+            command.append(word)
+            continue
+        while command and (command[0] in _KEYWORDS or _ASSIGNS.match(command[0])):
+            command = command[1:]
+        while command and command[0] in WRAPPERS:
+            command = wrapped(command[0], command[1:]) or []
+        program = command[0].rpartition("/")[2] if command else ""
+        if program in REMOTE and any(_PASSED.search(w) for w in command[1:]):
+            return program
+        command = []
+    return ""
 
 
 def wrapped_commands(words: list[str]) -> list[str]:

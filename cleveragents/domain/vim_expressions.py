@@ -11,7 +11,8 @@ F7), for `domain/cwd_reads.py`; `loaded` names the runtime files a `packadd` or 
 function's call sources at once, and `sourced_names` what an `:execute` agents cannot
 evaluate sources (`exe 'source' f`, `f` a `findfile()`'s: attack 25 G7, G16). nvim's
 `init.lua` runs the same commands by `vim.cmd('packadd x')`, and Lua files by `luafile`,
-`dofile()`: each is read as the `packadd`, or a `source` of the file, it is."""
+`dofile()` (`pcall(dofile, 'x')`), an optional module by `pcall(require, 'x')`: each is
+read as the `packadd`, or a `source` of the file, it is."""
 
 from __future__ import annotations
 
@@ -38,10 +39,15 @@ PACKADD = re.compile(
     r"(?:^|[|\s'\"\[]|(?<=\bcmd\.))pa(?:c(?:k(?:a(?:d(?:d)?)?)?)?)?!?(?:\s+|\s*\(?\s*['\"])([\w.-]+)"
 )
 # A Lua file run at once, from the folder vim starts in when relative: `luafile x` (in a
-# `vim.cmd` string too), Lua's `dofile('x')`, `loadfile('x')`: read as a `source` of it.
+# `vim.cmd` string too, `vim.cmd.luafile('x')`), Lua's `dofile('x')`, `loadfile('x')`,
+# `pcall(dofile, 'x')`: read as a `source` of it.
 LUA_FILE = re.compile(
-    r"\bluaf(?:i(?:l(?:e)?)?)?!?\s+([^\s|\"'\]]+)|\b(?:dofile|loadfile)\s*\(?\s*(?:\[\[|['\"])([^'\"\]]+)"
+    r"\bluaf(?:i(?:l(?:e)?)?)?!?\s+([^\s|\"'\]]+)"
+    r"|\b(?:dofile|loadfile|cmd\.luafile)\s*[(,]?\s*(?:\[\[|['\"])([^'\"\]]+)"
 )
+# `pcall(require, 'x.y')`, the optional module's idiom: absent from the runtime path, Lua
+# finds it by `package.path`'s `./?.lua` (`package.cpath`'s `./?.so`) where nvim starts.
+LUA_OPTIONAL = re.compile(r"\bpcall\s*\(\s*require\s*,\s*(?:\[\[|['\"])([\w.-]+)")
 AUTOLOAD = re.compile(r"(?<![\w#:.])((?:\w+#)+)\w*\s*\(")
 # An `:execute` of `source`/`runtime` (its first string's first word) and the plain strings
 # beside it that may name a file (`'.vimlocal'`, `'/.vimlocal'`).
@@ -102,6 +108,8 @@ def command_lines(lines: list[str], script: str, home: str) -> tuple[list[str], 
         else:
             found += [line[: match.start()] + run for run in ran]
         found += [f"source {a or b}" for a, b in LUA_FILE.findall(line)]
+        modules = [m.replace(".", "/") for m in LUA_OPTIONAL.findall(line)]
+        found += [f"source {m}{end}" for m in modules for end in (".lua", ".so")]
     return found, unread
 
 

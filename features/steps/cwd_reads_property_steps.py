@@ -92,6 +92,8 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "vim.cmd('luafile ~/.config/nvim/o.lua')@@.config/nvim/o.lua=vim.o.exrc = true",
             "vim.cmd('luafile {n}')",
             "dofile('{n}')",
+            "pcall(dofile, '{n}')",  # review29 F7
+            "vim.cmd.luafile('{n}')",
         ),
         (".nvim.lua", ".nvimrc", ".exrc"),
         (
@@ -224,6 +226,13 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "s() { ssh \"$@\"; }\nalias w='s -o ProxyCommand=./{n} h'",
             "alias w='s -oProxyCommand=./{n} h'@@.bash_functions=s() { ssh \"$@\"; }",
             "function s {\n  command ssh -q \"$@\"\n}\nalias w='s -F ./{n} h'",
+            # a body's `}` before ssh, a subshell body; a git function naming ssh in a value
+            "s() { TERM=${TERM:-xterm} ssh \"$@\"; }\nalias w='s -F ./{n} h'",
+            "s() ( ssh \"$@\" )\nalias w='s -F ./{n} h'",
+            'git() { GIT_SSH_COMMAND="ssh -i ~/.ssh/work" command git "$@"; }\n'
+            "alias gs='git -c core.fsmonitor=./{n} status'",
+            'g() { git -c core.sshCommand="ssh -i k" "$@"; }\n'
+            "alias gs='g -c core.fsmonitor=./{n} status'",
             "alias a='AUTOSSH_PATH=./{n} autossh -M 0 h'",
             "export AUTOSSH_PATH=./{n}",
             "git config --global core.fsmonitor ./{n}",
@@ -375,11 +384,20 @@ FORMS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
             "c.InteractiveShellApp.exec_files = ['{n}']",
             "c.InteractiveShellApp.exec_lines = ['%load_ext autoreload', '%run {n}']",
             "c.InteractiveShellApp.exec_files.append('./{n}')",
+            # review29 F6: read as Python, each as real IPython 8.12 ran it
+            "c.InteractiveShellApp.exec_lines = ['a = [1]', '%run {n}']",
+            "c.InteractiveShellApp.exec_lines = [\"%run -i '{n}'\"]",
+            "lines = ['%run {n}']\nc.InteractiveShellApp.exec_lines = lines",
+            "c.InteractiveShellApp.exec_lines = [\"exec(open('{n}').read())\"]",
+            "c.InteractiveShellApp.exec_lines = ['import mytools']",
+            "c.InteractiveShellApp.exec_lines = ['from mytools import x']",
+            "c.InteractiveShellApp.extensions = ['mytools']",
         ),
-        (),
+        ("mytools.py",),
         (
             "c.InteractiveShellApp.exec_files = ['~/{n}']",
             "c.InteractiveShellApp.exec_lines = ['%load_ext autoreload']",
+            "c.InteractiveShellApp.exec_lines = ['import numpy as np', '%run ~/{n}']",
             "# c.InteractiveShellApp.exec_files = ['{n}']",
         ),
     ),

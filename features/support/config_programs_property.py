@@ -12,6 +12,7 @@ host-run (`host_folders`): an oracle that shares nothing with the reading of the
 
 from __future__ import annotations
 
+import os
 import subprocess
 import tempfile
 from pathlib import Path
@@ -31,6 +32,9 @@ ASSIGNMENTS = ["", "A=1 ", "A=1 B='x y' "]
 ARGS = ["", " --flag", " 'a b'", " -- x", " 'unclosed"]
 # Commands before the program: a `#` that starts no comment (inside a word, quoted, `$#`,
 # escaped), or a comment line, after which the program still runs.
+# `ext by insteadOf`: a `url.<ext::...>.insteadOf` rewrites the remote's address to it;
+# `ext by env`: no config policy, `GIT_ALLOW_PROTOCOL=ext` (git's and agents') lets it run.
+KINDS = ["diff", "alias", "ext", "ext refused", "ext by insteadOf", "ext by env"]
 BEFORE = ["", ": a#b; ", ": '# x'; ", 'echo "$#"; ', ": \\# x; ", "# ./x.sh\n", "true #x\n"]
 
 
@@ -75,8 +79,12 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     )
     @example(kind="diff", assign="", runner="", form="./{}", script=0, args="", before=": a#b; ")
     @example(kind="ext", assign="", runner="sh ", form="{}", script=1, args=" -- x", before="")
+    @example(
+        kind="ext by insteadOf", assign="", runner="", form="./{}", script=0, args="", before=""
+    )
+    @example(kind="ext by env", assign="", runner="sh ", form="{}", script=2, args="", before="")
     @given(
-        kind=st.sampled_from(["diff", "alias", "ext", "ext refused"]),
+        kind=st.sampled_from(KINDS),
         assign=st.sampled_from(ASSIGNMENTS),
         runner=st.sampled_from(RUNNERS),
         form=st.sampled_from(FORMS),
@@ -98,16 +106,31 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             value = "ext::" + " ".join(w.replace("%", "%%") for w in words)
         for mark in marks.iterdir():
             mark.unlink()
-        for each in ("alias.t", "diff.x.textconv", "remote.o.url"):
+        for each in ("alias.t", "diff.x.textconv", "remote.o.url", "protocol.ext.allow"):
             subprocess.run(["git", "config", "--unset-all", each], cwd=root)
-        policy = ["protocol.ext.allow", "never" if kind == "ext refused" else "always"]
-        subprocess.run(["git", "config", *policy], cwd=root, check=True)
+        for section in subprocess.run(
+            ["git", "config", "--name-only", "--get-regexp", r"^url\.ext::"],
+            cwd=root, capture_output=True, text=True,
+        ).stdout.splitlines():  # fmt: skip
+            subprocess.run(["git", "config", "--unset-all", section], cwd=root)
+        if kind != "ext by env":
+            policy = ["protocol.ext.allow", "never" if kind == "ext refused" else "always"]
+            subprocess.run(["git", "config", *policy], cwd=root, check=True)
+        if kind == "ext by insteadOf":
+            subprocess.run(["git", "config", f"url.{value}.insteadOf", "gh:"], cwd=root)
+            value = "gh:"
         subprocess.run(["git", "config", key, f"!{value}" if kind == "alias" else value], cwd=root)
         command = {"alias": ["git", "t"], "diff": ["git", "diff", "--textconv"]}.get(
             kind, ["git", "fetch", "-q", "o"]
         )
-        subprocess.run(command, cwd=root / "tools", capture_output=True, timeout=30)
-        host = host_folders(repo)
+        allowed = {"GIT_ALLOW_PROTOCOL": "file:ext"} if kind == "ext by env" else {}
+        os.environ.update(allowed)
+        try:
+            subprocess.run(command, cwd=root / "tools", capture_output=True, timeout=30)
+            host = host_folders(repo)
+        finally:
+            for name in allowed:
+                os.environ.pop(name, None)
         if kind == "ext refused":  # git's default: it runs nothing, and agents holds nothing
             held = [s for s in SCRIPTS if host_run(s, host) is not None]
             assert not any(marks.iterdir()) and not held, f"{value} refused: {held}"

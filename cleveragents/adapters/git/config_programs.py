@@ -98,7 +98,7 @@ def config_programs(
     reads it there, from its own top, and each tree file that config includes. And what
     Claude Code runs from the settings in `claudes` and the user's (`claude_programs`), what
     direnv loads from each `.envrc` in `envrcs`, and what VS Code or mise trusting it runs."""
-    listed = ext_policed(listings.entries())
+    listed = ext_policed(listings.entries(), os.environ.get("GIT_ALLOW_PROTOCOL"))
     if listed is None:  # pragma: no cover - a config git cannot read already failed `discover`
         return []
     root = Path(os.path.realpath(repo.root))
@@ -292,7 +292,8 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
     top = posixpath.dirname(git)
     users = {os.path.normpath(p) for p in user_configs()}
     found: list[tuple[Reach, str]] = []
-    for origin, key, value in ext_policed(listings.listed(root / git)) or []:
+    listed = listings.listed(root / git)  # `GIT_ALLOW_PROTOCOL=ext`: overrides the config
+    for origin, key, value in ext_policed(listed, os.environ.get("GIT_ALLOW_PROTOCOL")) or []:
         # A setting of the user's global or system config is said to be theirs.
         own = "" if os.path.normpath(origin) in users else top
         if included(key):
