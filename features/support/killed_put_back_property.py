@@ -14,6 +14,12 @@ goes into its record as a real run's does; random plantings, then the fork ends 
 word (`os._exit`, as SIGKILL leaves it); maybe the user's own `git init` with a commit
 after it. Then the real `OperationLog.settle`, the user's `git status` in every folder with
 a canary fsmonitor, then `undo` of the repair and of that undo, each followed by the same.
+
+Known, not held here: the user's repository made after the kill at or below a folder the
+model had made a nested repository (`a/.git` a planted `gitdir:` file, the user's `a/mine`,
+`a/b/mine`) is set
+aside by the undo of the repair (the state before the repair had `a` as one opaque
+repository), and its redo brings it back whole: checked after the settling and the redo only.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ FOLDERS = ["a", "a/b", "vendor", "docs"]
 KINDS = [
     "init fsmonitor", "fsmonitor", "hook", "gitdir file", "claude", "CLAUDE", "claude link", "mcp"
 ]  # fmt: skip
+MAKE_REPOSITORIES = ("gitdir file", "init fsmonitor")  # a planting making its folder one
 PLANTINGS = st.lists(
     st.tuples(st.sampled_from(KINDS), st.sampled_from(FOLDERS)), min_size=1, max_size=4
 )
@@ -86,7 +93,10 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
                 assert _bytes_at(root / path) != data, (path, what)
             for path, data in user.items():
                 assert (root / path).read_bytes() == data, (path, what)
-            if user_repo is not None:
+            made = [f for k, f in plantings if k in MAKE_REPOSITORIES]
+            inside = any(f"{user_repo}/".startswith(f"{f}/") for f in made)  # at or below one
+            set_aside = what[-1] == "undo" and inside
+            if user_repo is not None and not set_aside:  # (see the module's end)
                 _git(root / f"{user_repo}/mine", "rev-parse", "--verify", "HEAD")
 
         try:
