@@ -66,7 +66,10 @@ def _listed(cell: str) -> list[str]:
 use_step_matcher("re")  # its cells may be empty
 
 
-@then(r'it runs files "(?P<files>[^"]*)", modules "(?P<modules>[^"]*)" and commands "(?P<commands>[^"]*)"')
+@then(
+    r'it runs files "(?P<files>[^"]*)", modules "(?P<modules>[^"]*)"'
+    r' and commands "(?P<commands>[^"]*)"'
+)
 def step_profile_runs(context: Any, files: str, modules: str, commands: str) -> None:
     found = context.profile
     assert found.files == _listed(files), found
@@ -83,4 +86,3 @@ def step_unknown(context: Any, unknown: str = "") -> None:
     found = context.profile
     said = "" if not found.unknown else ("modules" if found.modules_only else "some")
     assert said == unknown, found
-
