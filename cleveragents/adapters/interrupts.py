@@ -95,16 +95,12 @@ def held() -> Iterator[None]:
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     except KeyboardInterrupt:
-        _holding -= 1
-        if not _holding:
+        if _holding == 1:
             _pending.clear()  # the command is stopping already: all a signal would do
         raise
-    except BaseException:
+    finally:
         _holding -= 1
         _raise_pending()
-        raise
-    _holding -= 1
-    _raise_pending()
 
 
 def _raise_pending() -> None:
