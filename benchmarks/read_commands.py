@@ -19,11 +19,21 @@ copy is: where PYTHONDONTWRITEBYTECODE is set (it is in our CI shell) no run wri
 every command compiled each module it imports from source: 25 ms of the 110 of CPU
 `plan log N` took.
 
+The correction (issue 28: within 300 ms at 5,000 files): `agents plan correct --mode=revert
+--decision N --guidance ...` back one decision, in a repository of 5,000 committed files
+(`--files`) where a plan's last steps each wrote one of them: the restore changes one file,
+then the step is executed again, as the command does unless told `--no-execute` (measured
+too, beside it, but not with `--quick`). `agents plan undo` (not timed) puts the tree and
+the plan back between rounds, so each round corrects the same decision from the same state.
+Its yardsticks are `python -c pass` and `git status` in that repository, in the same rounds.
+
 This is a benchmark, not a test: a missed target is reported in the JSON (`met: false`) and
 the exit status stays 0.
 
-Usage: python benchmarks/read_commands.py [--quick] [--runs N] [--decisions N]
-`--runs` sets the rounds counted (15 by default; `--quick` 5), after two not counted.
+Usage: python benchmarks/read_commands.py [--quick] [--runs N] [--decisions N] [--files N]
+[--only read|correction]
+`--runs` sets the rounds counted (15 by default; `--quick` 5, of the correction 3), after
+two not counted (of the correction one). `--only` runs one of the two benchmarks.
 One JSON document goes to stdout; progress goes to stderr.
 """
 
@@ -47,6 +57,18 @@ QUICK_RUNS = 5
 WARMUP = 2
 HELP_TARGET_MS = 100.0
 READ_TARGET_MS = 150.0
+CORRECT_TARGET_MS = 300.0
+FILES = 5_000
+FOLDER_FILES = 100  # the 5,000 files lie in folders of a hundred
+CORRECT_STEPS = 5  # one-file steps of the corrected plan; the last is corrected
+QUICK_CORRECT_RUNS = 3
+CORRECT_WARMUP = 1
+GIT_IDENTITY = {
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@localhost",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@localhost",
+}
 SUBTASK_SIZE = 5  # without phases, steps come in sub-tasks of five (one decision each)
 
 
@@ -85,13 +107,7 @@ def agents_command() -> list[str]:
 
 def make_plan(root: Path, agents: list[str], decisions: int) -> dict[str, str]:
     """A repository with one corrected plan; the ids a command line needs."""
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "bench",
-        "GIT_AUTHOR_EMAIL": "bench@localhost",
-        "GIT_COMMITTER_NAME": "bench",
-        "GIT_COMMITTER_EMAIL": "bench@localhost",
-    }
+    env = {**os.environ, **GIT_IDENTITY}
     subprocess.run(["git", "init", "--quiet", str(root)], check=True, env=env)
     (root / "README.md").write_text("# bench\n")
     subprocess.run(["git", "add", "--all"], cwd=root, check=True, env=env)
@@ -193,6 +209,105 @@ def measure(runs: int, decisions: int) -> dict[str, Any]:
     return report
 
 
+def make_files(root: Path, files: int) -> list[str]:
+    """A repository of `files` committed text files in folders of a hundred, and a plan run
+    on it whose last steps each rewrote one of them; the files the steps wrote."""
+    for i in range(files):
+        path = root / f"src/d{i // FOLDER_FILES:03d}/f{i % FOLDER_FILES:02d}.txt"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"file {i}\n" + "line of text\n" * (i % 7))
+    _setup_git(root)
+    written = [f"src/d{i:03d}/f00.txt" for i in range(min(CORRECT_STEPS, files // FOLDER_FILES))]
+    lines = ["task: rewrite one file a step", "steps:"]
+    for i, path in enumerate(written):
+        lines += [f"  - name: rewrite {path}", "    options:", "      - actions:"]
+        lines += [f"          - write: {path}", f'            content: "step {i}\\n"']
+    script = root.parent / "correct.yaml"
+    script.write_text("\n".join(lines) + "\n")
+    _run_agents(root, "plan", "run", "--script", str(script), "--quiet")
+    return written
+
+
+def last_step(root: Path) -> str:
+    """The id of the plan's last `step` decision: correcting it goes back one decision."""
+    tree = json.loads(_run_agents(root, "plan", "tree", "--json"))
+    steps = [d for d in tree["decisions"] if d["kind"] == "step"]
+    return str(max(steps, key=lambda d: int(d["seq"]))["id"])
+
+
+def measure_correction(runs: int, files: int, quick: bool) -> dict[str, Any]:
+    """The one-file correction at `files` files, with its yardsticks in the same rounds
+    (`quick`: not `--no-execute`)."""
+    agents = agents_command()
+    with tempfile.TemporaryDirectory(prefix="cleveragents-correct-") as tmp:
+        root = Path(tmp) / "repo"
+        root.mkdir()
+        log(f"writing {files} files and running a plan of {CORRECT_STEPS} one-file steps")
+        written = make_files(root, files)
+        decision = last_step(root)
+        guidance = ["--mode=revert", "--decision", decision, "--guidance", "again", "--quiet"]
+        baselines = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "git status": ["git", "status"],
+        }
+        correct = ["plan", "correct", *guidance]
+        commands = {"agents plan correct": correct}
+        if not quick:
+            commands["agents plan correct --no-execute"] = [*correct, "--no-execute"]
+        wall: dict[str, list[float]] = {name: [] for name in [*baselines, *commands]}
+        cpu: dict[str, list[float]] = {name: [] for name in wall}
+        log(f"correcting decision {decision}: {CORRECT_WARMUP} rounds not counted, then {runs}")
+        for round_ in range(CORRECT_WARMUP + runs):
+            times = {name: timed(command, root) for name, command in baselines.items()}
+            for name, args in commands.items():
+                times[name] = timed([*agents, *args], root)
+                _run_agents(root, "plan", "undo")
+                _check_tree(root, written)
+            if round_ >= CORRECT_WARMUP:
+                for name, (seconds, used) in times.items():
+                    wall[name].append(seconds)
+                    cpu[name].append(used)
+    report: dict[str, Any] = {
+        "files": files,
+        "rounds": runs,
+        **{
+            name: {"wall_ms": _figures(wall[name]), "cpu_ms": _figures(cpu[name])}
+            for name in baselines
+        },
+    }
+    for name, args in commands.items():
+        median = statistics.median(wall[name]) * 1000
+        report[name] = {
+            "command": " ".join(["agents", *args]),
+            "wall_ms": _figures(wall[name]),
+            "cpu_ms": _figures(cpu[name]),
+            **{f"ratio_to_{base}": _ratio(wall[name], wall[base]) for base in baselines},
+            "target": {"max_ms": CORRECT_TARGET_MS, "met": median <= CORRECT_TARGET_MS},
+        }
+    return report
+
+
+def _setup_git(root: Path) -> None:
+    env = {**os.environ, **GIT_IDENTITY}
+    subprocess.run(["git", "init", "--quiet", str(root)], check=True, env=env)
+    subprocess.run(["git", "add", "--all"], cwd=root, check=True, env=env)
+    subprocess.run(["git", "commit", "-qm", "initial", "--no-gpg-sign"], cwd=root, env=env)
+
+
+def _run_agents(root: Path, *args: str) -> str:
+    done = subprocess.run([*agents_command(), *args], cwd=root, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"agents {' '.join(args)} exited {done.returncode}: {done.stderr}")
+    return done.stdout
+
+
+def _check_tree(root: Path, written: list[str]) -> None:
+    """The undo put the tree back as the plan left it (a wrong state stops the script)."""
+    for i, path in enumerate(written):
+        if (root / path).read_text() != f"step {i}\n":
+            raise SystemExit(f"{path} is not as the plan wrote it after `agents plan undo`")
+
+
 def _figures(values: list[float]) -> dict[str, float]:
     return {
         "median": round(statistics.median(values) * 1000, 1),
@@ -211,17 +326,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_RUNS} rounds")
     parser.add_argument("--runs", type=int, help=f"rounds counted (default {RUNS})")
     parser.add_argument("--decisions", type=int, default=1000, help="the plan's size")
+    parser.add_argument("--files", type=int, default=FILES, help="the correction's repository")
+    parser.add_argument("--only", choices=("read", "correction"), help="one benchmark only")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     runs = args.runs or (QUICK_RUNS if args.quick else RUNS)
     started = time.perf_counter()
-    commands = measure(runs, args.decisions)
+    commands = measure(runs, args.decisions) if args.only != "correction" else None
+    correction = None
+    if args.only != "read":
+        if commands is None:
+            log(f"compiled {compiled()} to bytecode")
+        correct_runs = args.runs or (QUICK_CORRECT_RUNS if args.quick else RUNS)
+        correction = measure_correction(correct_runs, args.files, args.quick)
     report = {
         "benchmark": "read_commands",
         "python": platform.python_version(),
         "cpus": os.cpu_count(),
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "rounds": runs,
-        "commands": commands,
+        **({"commands": commands} if commands is not None else {}),
+        **({"correction": correction} if correction is not None else {}),
         "seconds": round(time.perf_counter() - started, 1),
     }
     print(json.dumps(report, indent=2))

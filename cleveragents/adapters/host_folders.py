@@ -27,18 +27,21 @@ def own_python(root: Path) -> list[Path]:
     """The folders of `agents`' own Python that lie in the tree `root` (resolved), standing
     or not.
 
-    Its import path too: each `sys.path` entry (a `.pth` of an editable install of the
-    user's own project into agents' venv names `<tree>/src`) and each `PYTHONPATH` one. A
-    module agents or the standard library tries and does not find elsewhere (`copy` tries
-    `org.python.core` at every start; `site` tries `sitecustomize`) is taken from there, so
-    a file the model wrote there would run at the next `agents`: the folder is agents'. The
-    tree's top itself is left out (`python -m cleveragents` run from it puts it there):
-    counting it would refuse the whole tree: `refuse_top_on_import_path` refuses to run."""
+    Its import path too: each `sys.path` entry Python reads files from (a `.pth` of an
+    editable install of the user's own project into agents' venv names `<tree>/src`) and
+    each `PYTHONPATH` one, standing or not (the next `agents` has it on `sys.path` all the
+    same). A module agents or the standard library tries and does not find elsewhere
+    (`copy` tries `org.python.core` at every start; `site` tries `sitecustomize`) is taken
+    from there, so a file the model wrote there would run at the next `agents`: the folder
+    is agents'. The tree's top itself is left out (`python -m cleveragents` run from it puts
+    it there): counting it would refuse the whole tree: `refuse_top_on_import_path` refuses
+    to run."""
     import cleveragents
 
     own = {sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(cleveragents.__file__)}
     own.add(os.path.dirname(os.path.realpath(sys.executable)))
-    own.update(_import_path())
+    own.update(entry for entry in sys.path if _read_from(entry))
+    own.update(os.environ.get("PYTHONPATH", "").split(os.pathsep))
     found = {Path(os.path.realpath(folder)) for folder in own if folder}
     return sorted(p for p in found if p.is_relative_to(root) and p != root)
 
@@ -56,6 +59,25 @@ def refuse_top_on_import_path(root: Path) -> None:
             hint="run the `agents` of a venv of its own, or `python -P -m cleveragents`; "
             "no PYTHONPATH or .pth naming this folder",
         )
+
+
+def _read_from(entry: str) -> bool:
+    """Whether Python reads modules from the `sys.path` entry as a folder or a zip archive
+    on disk: the first path hook that takes it is the file finder's or zipimport's (as
+    `importlib`'s path finder asks them, in turn). Not so for a name another hook takes (an
+    editable install's `__editable__.NAME.finder.__path_hook__`, which is no path: counted,
+    it named a file of the cwd the sandbox then stood on) or one nothing stands at (a
+    `PYTHONPATH` entry is counted standing or not all the same)."""
+    import zipimport
+    from importlib.machinery import FileFinder
+
+    for hook in sys.path_hooks:
+        try:
+            finder = hook(entry or os.getcwd())
+        except ImportError:
+            continue
+        return isinstance(finder, (FileFinder, zipimport.zipimporter))
+    return False
 
 
 def _import_path() -> list[str]:
