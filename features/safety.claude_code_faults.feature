@@ -37,13 +37,17 @@ Feature: Killing agents or Claude Code at any point of a run or a correction los
   # Write wrote the file, before its PostToolUse. agents closed only the Bash calls left
   # open, so the file was taken for the user's edit and undo of the run left it. Every call
   # cut off is now closed with a checkpoint after it (`claude_code_calls.unfinished`).
-  Scenario Outline: SIGKILL of Claude Code just after a run's Write wrote <path>
+  # The same window of a Bash call (CI, seed 3696238056): its command ran in the box and
+  # wrote b.txt, Claude Code was killed before its PostToolUse, and the Bash call was closed
+  # with no checkpoint after it, so the run's end lacked b.txt and undo kept it.
+  Scenario Outline: SIGKILL of Claude Code just after a run's <tool> wrote <path>
     When the Claude Code kill trials kill Claude Code in a run once <path> holds "<text>"
     Then no trial lost a byte of the working tree
     And no command exited 70
     And every trial passed
 
     Examples:
-      | path      | text |
-      | a.txt     | one  |
-      | out/c.txt | c    |
+      | tool  | path      | text |
+      | Write | a.txt     | one  |
+      | Bash  | b.txt     | hi   |
+      | Write | out/c.txt | c    |

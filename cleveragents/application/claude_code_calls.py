@@ -102,7 +102,11 @@ class CallEnds:
                 self.put.pop(call)
                 continue
             ended = self.box.ended(call) if self.box is not None else None
-            self._closed(decision, call, None, False, ended or NO_RESULT)
+            # Cut off after its command ran (Claude Code killed before its PostToolUse): no
+            # checkpoint holds what it wrote, unless a later call's before does. One after
+            # it then, so that the run's end holds it and undo puts it back as the agent's.
+            after = None if self._followed(decision) else self.r.fresh("after Bash call")
+            self._closed(decision, call, after, False, ended or NO_RESULT)
         # Any other call cut off (Claude Code killed after a Write wrote its file, before its
         # PostToolUse): what it left is its own, in a checkpoint after it, never taken for
         # the user's edit (which undo would then keep).
@@ -111,3 +115,8 @@ class CallEnds:
             tool = str((decision.action or {}).get("tool"))
             after = self.r.fresh(f"after {tool} call") if changes_files(tool) else None
             self._closed(decision, call, after, False, NO_RESULT)
+
+    def _followed(self, decision: Decision) -> bool:
+        """Whether a call recorded after `decision` took a checkpoint before it (which holds
+        what `decision` left: a call refused or failed earlier in the session)."""
+        return any(d.seq > decision.seq and d.checkpoint_before for d in self.r.decisions)

@@ -10,7 +10,9 @@ backquotes, newlines, non-ASCII) to a file, single-quoted or in a here-document,
 with a random code.
 After the run the user's git state (index, HEAD, refs, reflogs, config, stash) is what it
 was byte for byte, nothing planted ran, each text file holds exactly its text, and Claude
-Code got each exit code as Bash's own.
+Code got each exit code as Bash's own. Then `agents plan undo` puts the working tree back
+byte for byte as before the run: what a last call that failed wrote too (it gets no
+PostToolUse, and the run's end once lacked it, so undo kept it as the user's).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from hypothesis import strategies as st
 
 from features.support import agents_process
 from features.support.messages_server import MessagesServer
+from features.support.tree_state import differences, picture
 
 KEY = "sk-ant-stand-in-key"
 ID = "git -c user.name=m -c user.email=m@example.com"
@@ -62,7 +65,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     ran = 0
 
     @reproducible(examples, seed)
-    @example(calls=[("git", "mcp", 0)])
+    @example(calls=[("git", "mcp", 0), ("quoted", "mine?", 3)])  # the last fails: undone
     @given(calls=CALLS)
     def prop(calls: list[tuple[str, str, int]]) -> None:
         nonlocal ran
@@ -105,7 +108,7 @@ def _example(work: Path, calls: list[tuple[str, str, int]]) -> None:
     subprocess.run(["git", "stash", "push", "-q"], cwd=repo, env=env, check=True)
     (repo / "README.md").write_text("changed\n")
     subprocess.run(["git", "add", "-N", "README.md"], cwd=repo, env=env, check=True)
-    before = _git_state(repo)
+    before, tree = _git_state(repo), picture(repo)
     with MessagesServer(answer_side_requests=True) as server:
         for n, (kind, text, code) in enumerate(calls):
             command = command_of(kind, text, code, n, canary)
@@ -142,6 +145,11 @@ def _example(work: Path, calls: list[tuple[str, str, int]]) -> None:
         assert held == expected.encode(), f"t{n}.txt holds {held!r}, not {expected!r}"
         assert f"done{n}" in said, said
         assert (f"Exit code {code}" in said) == (code != 0), said
+    undone = agents_process.run(_agents(), repo, "plan", "undo", "--yes", env=env)
+    assert undone.returncode == 0, undone.stderr
+    left = differences(tree, picture(repo))
+    assert not left, "undo of the run left the tree otherwise than before it:\n" + "\n".join(left)
+    assert _git_state(repo) == before, "undo changed the user's git state"
 
 
 def _git_state(repo: Path) -> dict[str, Any]:
