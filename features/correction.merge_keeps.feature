@@ -3,7 +3,7 @@ Feature: A correction with --merge never drops a line the user wrote between dec
   I want `plan correct --merge` to undo only the agent's lines
   So that my line is kept, or the file is named as a conflict left, never lost in silence
 
-  # Step 1 appends agent-1 to log.txt, step 2 writes two.txt, step 3 appends agent-3. The
+  # Step 1 appends agent-1 to log.txt and makes it executable, step 2 writes two.txt, step 3 appends agent-3. The
   # run stops after step 1 (a budget of 2 calls); the user edits log.txt; resume ends it.
   Background:
     Given these steps, built once per process and copied for each scenario:
@@ -18,7 +18,7 @@ Feature: A correction with --merge never drops a line the user wrote between dec
           - name: one
             options:
               - actions:
-                  - run: echo agent-1 >> log.txt
+                  - run: echo agent-1 >> log.txt && chmod 755 log.txt
           - name: two
             options:
               - actions:
@@ -39,6 +39,7 @@ Feature: A correction with --merge never drops a line the user wrote between dec
     When I run "agents plan correct --mode=revert --decision 2 -g g --merge --no-execute --json"
     Then the exit code is 0
     And the file "log.txt" holds exactly "user-top\nstart\nmiddle\n"
+    And the file "log.txt" has mode 644
     And the file "two.txt" does not exist
 
   Scenario: A line the user appended next to the agent's is kept, the file named a conflict

@@ -99,7 +99,9 @@ class TreeQueries:
         self, mine: TreeEntry, base: TreeEntry, theirs: TreeEntry, labels: tuple[str, str, str]
     ) -> tuple[TreeEntry, int] | None:
         """Three regular files merged as text: the merged file and how many conflicts it
-        marks; None when no text merge can hold them (binary, links, a missing side)."""
+        marks; None when no text merge can hold them (binary, links, a missing side). The
+        mode is merged as git merges it: `theirs`' where `mine` kept `base`'s, else `mine`'s
+        (a `chmod +x` of the agent's is undone with its lines; one of the user's stays)."""
         if not (mine.regular_file and base.regular_file and theirs.regular_file):
             return None
         blobs = self.objects.contents([mine.blob, base.blob, theirs.blob])
@@ -109,4 +111,5 @@ class TreeQueries:
         if merged is None:
             return None
         data, conflicts = merged
-        return TreeEntry(mine.mode, self.objects.blob(data)), conflicts
+        mode = theirs.mode if mine.mode == base.mode else mine.mode
+        return TreeEntry(mode, self.objects.blob(data)), conflicts
