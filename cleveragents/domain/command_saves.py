@@ -66,6 +66,7 @@ class CommandLook:
     git_entries: dict[str, GitEntry] = field(default_factory=dict)  # every `.git`, by path
     claude_entries: dict[str, ClaudeEntry] = field(default_factory=dict)  # by path
     put_back: list[str] = field(default_factory=list)  # what was done to them after it
+    failed: list[str] = field(default_factory=list)  # of those, places not put back
     # The repository's own configs: each setting not known harmless by file (`git_programs.py`).
     own_config: dict[str, dict[str, list[str]]] | None = None
     # Where its git dir tells git to find config and hooks (`own_git_dir.py`).

@@ -1,0 +1,131 @@
+"""Each place's put-back after a command on its own: one that fails stops no other.
+
+After a command, what it did where the host runs things is put back place by place (the
+own `.git`, every nested `.git`, the `.claude` folders and folders on PATH, the own
+config: `GitCheckpoints.after_command`). A put-back that raised (attack 26: a RecursionError
+on a deep folder in one place) used to stop the rest: the places after it were never taken
+back, and the crash's rollback restores only what a checkpoint holds, so an ignored hook
+and an ignored `node_modules/.bin/git` the same command planted stayed, and ran on the host.
+
+Now a place whose put-back raises is named (one line, saying what to do next), the places
+after it are still put back, and what the command made or changed in the failed place
+since it began (a file whose ctime is after the look) is made inert: kept in a commit of
+the plan's saved ref (named, `git show COMMIT:PATH` reads it) and removed, or, when it
+cannot be removed, left with no permission bits, so no program runs it. The command's
+outcome is then a failure. What stood there before the command is in the operation's
+record (`command_guard.py`), so undo brings it back as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from cleveragents.adapters.folder_walk import walk
+from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes
+from cleveragents.domain.command_saves import shown_path
+
+NEXT = (
+    "what the command left there may run on your host: look at it before you run git or "
+    "Claude Code in this tree; `agents plan undo` puts the files back as before the run"
+)
+
+
+class PutBackFailures:
+    """The places whose put-back failed after one command, each named once."""
+
+    def __init__(self, root: Path, saver: FileSaver, commit: Callable[[str, str, str], str]):
+        self.root = root
+        self.saver = saver
+        self.commit = commit  # (plan_id, tree, message) -> a commit on the plan's saved ref
+        self.failed: list[str] = []
+
+    def each(
+        self,
+        place: str,
+        put_back: Callable[[], list[str]],
+        made: Callable[[], Iterable[str]] = tuple,
+        plan_id: str | None = None,
+        at: int = 0,
+    ) -> list[str]:
+        """The lines of `put_back`, or, when it raises, the line naming `place` and what
+        of `made` (files and folders of the place) changed since `at` made inert."""
+        try:
+            return put_back()
+        except Exception as error:  # any failure: named, the others go on
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            line = f"could not put back {place} ({type(error).__name__}: {why}); {NEXT}"
+            self.failed.append(line)
+            try:
+                inert = self.disarm(plan_id, list(made()), at) if plan_id is not None else []
+            except Exception as also:  # the first failure is what is said
+                inert = [f"could not look for what the command left in {place}: {also}"]
+                self.failed.append(inert[0])
+            return [line, *inert]
+
+    def disarm(self, plan_id: str, places: list[str], at: int) -> list[str]:
+        """Every file or link in `places` (each a file or a folder, walked) changed since
+        `at`, kept in one commit and removed; one line for what went, and one for each that
+        could only be left with no permission bits, or not even that."""
+        found = [
+            (path, st)
+            for path in _files(self.root, places)
+            if (st := _changed(self.root, path, at))
+        ]
+        if not found:
+            return []
+        entries = [(path, git_mode(st)) for path, st in found]
+        blobs = self.saver.hash_files(entries)
+        tree = self.saver.tree_of([(p, m, b) for (p, m), b in zip(entries, blobs, strict=True)])
+        short = self.commit(plan_id, tree, "cleveragents removed files: a failed put-back")[:12]
+        removed, lines = [], []
+        for path, st in found:
+            full = self.root / path
+            try:
+                full.unlink()
+                removed.append(path)
+            except OSError as error:
+                lines.append(_inert(full, path, st, error))
+        if removed:
+            shown = ", ".join(shown_path(path) for path in removed)
+            lines.insert(0, f"removed {shown}: changed by the command where the put-back "
+                            f"failed; kept in commit {short} (git show {short}:PATH)")  # fmt: skip
+        return lines
+
+
+def _files(root: Path, places: list[str]) -> list[str]:
+    """The files and links of `places` (a folder walked, never through a link)."""
+    found: list[str] = []
+    for place in dict.fromkeys(places):
+        full = root / place
+        if full.is_dir() and not full.is_symlink():
+            for folder, _, names in walk(full):
+                inside = Path(folder).relative_to(root).as_posix()
+                found += [f"{inside}/{name}" for name in names]
+        elif os.path.lexists(full):
+            found.append(place)
+    return found
+
+
+def _changed(root: Path, path: str, at: int) -> os.stat_result | None:
+    """The stat of `path` when it is a file or link made or changed since `at`."""
+    try:
+        st = (root / path).lstat()
+    except OSError:
+        return None
+    return st if has_bytes(st) and st.st_ctime_ns >= at else None
+
+
+def _inert(full: Path, path: str, st: os.stat_result, error: OSError) -> str:
+    """A file that could not be removed, left with no permission bits (nothing runs it)."""
+    if stat.S_ISREG(st.st_mode):
+        try:
+            os.chmod(full, 0)
+            return (
+                f"could not remove {shown_path(path)} ({error.strerror}): left with no permissions"
+            )
+        except OSError:
+            pass
+    return f"could not remove {shown_path(path)} ({error.strerror}): it may still run"
