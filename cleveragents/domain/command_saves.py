@@ -22,6 +22,8 @@ MOST_FILES = 10_000
 
 # (st_mode, size, mtime_ns, ctime_ns, inode): a file seen again with the same is unchanged.
 Seen = tuple[int, int, int, int, int]
+# How the line naming a place whose put-back after a command failed begins.
+NOT_PUT_BACK = "could not put back "
 
 
 @dataclass(frozen=True)

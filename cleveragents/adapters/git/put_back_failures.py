@@ -25,7 +25,7 @@ from pathlib import Path
 
 from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes
-from cleveragents.domain.command_saves import shown_path
+from cleveragents.domain.command_saves import NOT_PUT_BACK, shown_path
 
 NEXT = (
     "what the command left there may run on your host: look at it before you run git or "
@@ -56,7 +56,7 @@ class PutBackFailures:
             return put_back()
         except Exception as error:  # any failure: named, the others go on
             why = error.strerror if isinstance(error, OSError) and error.strerror else error
-            line = f"could not put back {place} ({type(error).__name__}: {why}); {NEXT}"
+            line = f"{NOT_PUT_BACK}{place} ({type(error).__name__}: {why}); {NEXT}"
             self.failed.append(line)
             try:
                 inert = self.disarm(plan_id, list(made()), at) if plan_id is not None else []

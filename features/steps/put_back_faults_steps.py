@@ -1,0 +1,52 @@
+"""A put-back after a command failing on one place: the others still go."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from behave import given, then
+
+FAULT = Path(__file__).resolve().parent.parent / "support" / "put_back_fault"
+PLACES = {
+    "the nested .git folders": "cleveragents.adapters.git.git_dirs:GitDirs.put_back",
+    ".claude folders, folders on PATH": "cleveragents.adapters.git.claude_dirs:ClaudeDirs.put_back",
+    ".git": "cleveragents.adapters.git.own_git_dir:OwnGitDir.put_back",
+}
+
+
+@given('the put-back of "{place}" fails with an I/O error')
+def step_put_back_fails(context: Any, place: str) -> None:
+    """The `agents` the scenario execs (`@agents_exec`) loads `put_back_fault/sitecustomize.py`."""
+    path = context.env.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
+    context.env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(FAULT), path]))
+    context.env["AGENTS_FAULT"] = PLACES[place]
+
+
+@then('the user\'s git, at the top and in "{nested}", runs nothing the command planted')
+def step_git_runs_none(context: Any, nested: str) -> None:
+    """The user's own `git status` at the top (the tree's PATH folder first: a planted `git`
+    there would answer) and `git commit` in the nested repository (its hooks run)."""
+    from features.steps.repo_steps import IDENTITY
+
+    env = {
+        k: v for k, v in {**os.environ, **context.env, **IDENTITY}.items() if k != "AGENTS_FAULT"
+    }
+    runs = [
+        (context.repo, ["git", "status", "--short"]),
+        (
+            context.repo / nested,
+            ["git", "commit", "-q", "--allow-empty", "--no-gpg-sign", "-m", "u"],
+        ),
+    ]
+    for cwd, command in runs:
+        done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, f"{command}: {done.stderr}"
+    marks = [
+        p
+        for p in (context.repo / "planted-ran", context.repo / nested / "planted-ran")
+        if p.exists()
+    ]
+    assert not marks, f"the command's programs ran: {marks}"
