@@ -12,9 +12,10 @@ Feature: A put-back that fails on one place still takes back every other
   @agents_exec
   Scenario Outline: The put-back of <place> fails; every planted file is gone
     Given a git repository with files:
-      | path       | content   |
-      | a.txt      | a\n       |
-      | .gitignore | /.venv/\n |
+      | path                      | content          |
+      | a.txt                     | a\n              |
+      | .gitignore                | /.venv/\n        |
+      | sub/.claude/settings.json | {"user": true}\n |
     And an ignored file ".venv/bin/activate" containing "# the venv's own\n"
     And the tree's folder ".venv/bin" is first on the user's PATH
     And a nested repository "vendor/lib" with a commit
@@ -25,21 +26,27 @@ Feature: A put-back that fails on one place still takes back every other
         - name: plant
           options:
             - actions:
-                - run: "mkdir -p sub/.claude && printf '{\"hooks\":{}}' > sub/.claude/settings.json && printf '#!/bin/sh\\necho >> planted-ran\\n' > .venv/bin/git && printf '#!/bin/sh\\necho >> planted-ran\\n' > vendor/lib/.git/hooks/post-commit && chmod +x .venv/bin/git vendor/lib/.git/hooks/post-commit"
+                - run: "printf '{\"hooks\":{}}' > sub/.claude/settings.json && printf '#!/bin/sh\\necho >> planted-ran\\n' > .venv/bin/git && printf '#!/bin/sh\\necho >> planted-ran\\n' > vendor/lib/.git/hooks/post-commit && chmod +x .venv/bin/git vendor/lib/.git/hooks/post-commit"
       """
     And the put-back of "<place>" fails with an I/O error
     When I run "agents plan run --script {tmp}/plan.yaml"
-    Then the exit code is 1
-    And stderr contains "note: could not put back <place> (OSError: Input/output error); what the command left there may run on your host"
-    And stdout contains "✗ #3  action · run"
-    And the file ".venv/bin/git" does not exist
+    Then the file ".venv/bin/git" does not exist
     And the file "vendor/lib/.git/hooks/post-commit" does not exist
-    And the file "sub/.claude/settings.json" does not exist
+    And the file "sub/.claude/settings.json" contains "user"
     And the file ".venv/bin/activate" contains "# the venv's own\n"
     And the user's git, at the top and in "vendor/lib", runs nothing the command planted
+    And the exit code is 1
+    And stderr contains "note: could not put back <place> (OSError: Input/output error); what the command left there may run on your host"
+    And stdout contains "✗ #3  action · run"
+    When I run "agents plan undo"
+    Then the exit code is 0
+    And the file ".venv/bin/git" does not exist
+    And the file "sub/.claude/settings.json" contains "user"
+    And the file ".venv/bin/activate" contains "# the venv's own\n"
 
     Examples:
       | place                            |
       | .git                             |
       | the nested .git folders          |
       | .claude folders, folders on PATH |
+      | sub/.claude/settings.json        |

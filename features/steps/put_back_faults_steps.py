@@ -14,6 +14,7 @@ PLACES = {
     "the nested .git folders": "cleveragents.adapters.git.git_dirs:GitDirs.put_back",
     ".claude folders, folders on PATH": "cleveragents.adapters.git.claude_dirs:ClaudeDirs.put_back",
     ".git": "cleveragents.adapters.git.own_git_dir:OwnGitDir.put_back",
+    "sub/.claude/settings.json": "cleveragents.adapters.git.claude_dirs:ClaudeDirs._write_back",
 }
 
 

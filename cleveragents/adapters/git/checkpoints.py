@@ -56,7 +56,7 @@ from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.checkpoint import Checkpoint, Journal, Keep, Keeping, SavedFiles
-from cleveragents.domain.command_saves import CommandLook, SessionStart
+from cleveragents.domain.command_saves import NOT_PUT_BACK, CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
@@ -232,10 +232,8 @@ class GitCheckpoints:
             look.put_back += each(where, partial(claude, stood, holds), lambda: places)
             put, failed = look.put_back, len(fails.failed)
             own = each("git config", partial(self.own_config.put_back, look.own_config, put, holds))
-            look.put_back, look.failed = (
-                own if len(fails.failed) == failed else put + own,
-                fails.failed,
-            )
+            look.put_back = own if len(fails.failed) == failed else put + own
+            look.failed = [line for line in look.put_back if line.startswith(NOT_PUT_BACK)]
             saved = self.guard.changed(look, self.private.tree_env(), opened.folders())
             if saved is not None:
                 (keep or self.outside.keep)(saved)

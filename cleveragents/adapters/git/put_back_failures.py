@@ -22,6 +22,7 @@ import os
 import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes
@@ -55,8 +56,7 @@ class PutBackFailures:
         try:
             return put_back()
         except Exception as error:  # any failure: named, the others go on
-            why = error.strerror if isinstance(error, OSError) and error.strerror else error
-            line = f"{NOT_PUT_BACK}{place} ({type(error).__name__}: {why}); {NEXT}"
+            line = _failed(place, error)
             self.failed.append(line)
             try:
                 inert = self.disarm(plan_id, list(made()), at) if plan_id is not None else []
@@ -80,14 +80,8 @@ class PutBackFailures:
         blobs = self.saver.hash_files(entries)
         tree = self.saver.tree_of([(p, m, b) for (p, m), b in zip(entries, blobs, strict=True)])
         short = self.commit(plan_id, tree, "cleveragents removed files: a failed put-back")[:12]
-        removed, lines = [], []
-        for path, st in found:
-            full = self.root / path
-            try:
-                full.unlink()
-                removed.append(path)
-            except OSError as error:
-                lines.append(_inert(full, path, st, error))
+        failed = dict(remove_made(self.root, [path for path, _ in found], set()))
+        removed, lines = [path for path, _ in found if path not in failed], list(failed.values())
         if removed:
             shown = ", ".join(shown_path(path) for path in removed)
             lines.insert(0, f"removed {shown}: changed by the command where the put-back "
@@ -118,14 +112,45 @@ def _changed(root: Path, path: str, at: int) -> os.stat_result | None:
     return st if has_bytes(st) and st.st_ctime_ns >= at else None
 
 
-def _inert(full: Path, path: str, st: os.stat_result, error: OSError) -> str:
-    """A file that could not be removed, left with no permission bits (nothing runs it)."""
-    if stat.S_ISREG(st.st_mode):
+def alone(put_back: Callable[..., str | None], path: str, *args: Any) -> str | None:
+    """The line of `put_back` of `path` (one place of many), or, when it raises, the line
+    naming it: the other places still go."""
+    try:
+        return put_back(path, *args)
+    except Exception as error:  # any failure: named, the others go on
+        return _failed(shown_path(path), error)
+
+
+def remove_made(root: Path, made: list[str], shared: set[str]) -> list[tuple[str, str]]:
+    """Remove each of `made` (kept already), deepest first (a folder only when that leaves
+    it empty; not a file of more names, `shared`: written back in place), each on its own;
+    one that cannot go is left with no permission bits: its path and line."""
+    failed: list[tuple[str, str]] = []
+    for full in sorted(made, key=lambda p: -p.count("/")):
+        target = root / full
         try:
+            if os.path.isdir(target) and not os.path.islink(target):
+                if not any(target.iterdir()):
+                    target.rmdir()
+            elif os.path.lexists(target) and full not in shared:
+                target.unlink()
+        except OSError as error:
+            failed.append((full, _inert(target, full, error)))
+    return failed
+
+
+def _failed(place: str, error: Exception) -> str:
+    why = error.strerror if isinstance(error, OSError) and error.strerror else error
+    return f"{NOT_PUT_BACK}{place} ({type(error).__name__}: {why}); {NEXT}"
+
+
+def _inert(full: Path, path: str, error: OSError) -> str:
+    """A file that could not be removed, left with no permission bits (nothing runs it)."""
+    line = _failed(shown_path(path), error)
+    try:
+        if stat.S_ISREG(full.lstat().st_mode):
             os.chmod(full, 0)
-            return (
-                f"could not remove {shown_path(path)} ({error.strerror}): left with no permissions"
-            )
-        except OSError:
-            pass
-    return f"could not remove {shown_path(path)} ({error.strerror}): it may still run"
+            return f"{line}; it is left with no permission bits: nothing runs it"
+    except OSError:
+        pass
+    return line
