@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from behave import given, then
+from behave import given, then, when
 
 FAULT = Path(__file__).resolve().parent.parent / "support" / "put_back_fault"
 PLACES = {
@@ -51,3 +51,16 @@ def step_git_runs_none(context: Any, nested: str) -> None:
         if p.exists()
     ]
     assert not marks, f"the command's programs ran: {marks}"
+
+
+@when("random put-backs fail after a command that planted random host-run files")
+def step_put_back_failures_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.put_back_failures_property import check_property
+
+    run_property(context, "put-back failures property", check_property, 8)
+
+
+@then("no planted file stands live, each failed place is named, and what went is kept")
+def step_put_back_failures_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
