@@ -7,13 +7,14 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from behave import given, then, when
+from behave import given, step, then, when
 
 FAULT = Path(__file__).resolve().parent.parent / "support" / "put_back_fault"
 PLACES = {
     "the nested .git folders": "cleveragents.adapters.git.git_dirs:GitDirs.put_back",
     ".claude folders, folders on PATH": "cleveragents.adapters.git.claude_dirs:ClaudeDirs.put_back",
     ".git": "cleveragents.adapters.git.own_git_dir:OwnGitDir.put_back",
+    "a saved record": "cleveragents.adapters.git.saved_files:FileSaver.put_back",
     "sub/.claude/settings.json": "cleveragents.adapters.git.claude_dirs:ClaudeDirs._write_back",
 }
 
@@ -24,6 +25,14 @@ def step_put_back_fails(context: Any, place: str) -> None:
     path = context.env.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
     context.env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(FAULT), path]))
     context.env["AGENTS_FAULT"] = PLACES[place]
+
+
+@step('the put-back of the saved record of "{path}" fails with an I/O error')
+def step_saved_record_fails(context: Any, path: str) -> None:
+    """One record of many a restore puts back fails (`FileSaver.put_back` of a record
+    naming `path`): the `agents` the scenario execs next loads the fault."""
+    step_put_back_fails(context, "a saved record")
+    context.env["AGENTS_FAULT_WHEN"] = repr(path)  # not a path it ends: `x/local.sh`
 
 
 @then('the user\'s git, at the top and in "{nested}", runs nothing the command planted')

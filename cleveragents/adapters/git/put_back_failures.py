@@ -27,6 +27,7 @@ from typing import Any
 from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes
 from cleveragents.domain.command_saves import NOT_PUT_BACK, shown_path
+from cleveragents.domain.shown_text import visible
 
 NEXT = (
     "what the command left there may run on your host: look at it before you run git or "
@@ -140,7 +141,8 @@ def remove_made(root: Path, made: list[str], shared: set[str]) -> list[tuple[str
 
 
 def _failed(place: str, error: Exception) -> str:
-    why = error.strerror if isinstance(error, OSError) and error.strerror else error
+    why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    why = visible(why, one_line=True)  # a path in it is the model's: data, never markup
     return f"{NOT_PUT_BACK}{place} ({type(error).__name__}: {why}); {NEXT}"
 
 
