@@ -216,7 +216,7 @@ class GitCheckpoints:
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         plan, holds = look.plan_id, look.holds
         fails = PutBackFailures(self.repo.root, self.saver, self.snapshots.commit_saved)
-        each = partial(fails.each, plan_id=plan, at=look.at)  # one failing stops no other
+        each = partial(fails.each, plan_id=plan, at=look.at, holds=holds)  # each on its own
         with self.git_dirs.opened(look.unlisted) as opened:  # for the put-backs only
             # First where git finds config and hooks: the put-backs below write through no link.
             look.put_back = each(".git", lambda: self.own_git.put_back(look.own_git, holds, plan))

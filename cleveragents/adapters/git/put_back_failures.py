@@ -26,7 +26,9 @@ from typing import Any
 
 from cleveragents.adapters.folder_walk import walk
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes
+from cleveragents.domain.box_holds import BoxHolds
 from cleveragents.domain.command_saves import NOT_PUT_BACK, shown_path
+from cleveragents.domain.rules import in_git_folder
 from cleveragents.domain.shown_text import visible
 
 NEXT = (
@@ -51,29 +53,33 @@ class PutBackFailures:
         made: Callable[[], Iterable[str]] = tuple,
         plan_id: str | None = None,
         at: int = 0,
+        holds: BoxHolds | None = None,
     ) -> list[str]:
         """The lines of `put_back`, or, when it raises, the line naming `place` and what
-        of `made` (files and folders of the place) changed since `at` made inert."""
+        of `made` (files and folders of the place) changed since `at` made inert, but where
+        the box `holds` it read-only (what changed there is the host's)."""
         try:
             return put_back()
         except Exception as error:  # any failure: named, the others go on
             line = _failed(place, error)
             self.failed.append(line)
             try:
-                inert = self.disarm(plan_id, list(made()), at) if plan_id is not None else []
-            except Exception as also:  # the first failure is what is said
-                inert = [f"could not look for what the command left in {place}: {also}"]
+                inert = [] if plan_id is None else self.disarm(plan_id, list(made()), at, holds)
+            except Exception as also:  # said too: what stands there may still run
+                inert = [_failed(f"what the command left in {place}", also)]
                 self.failed.append(inert[0])
             return [line, *inert]
 
-    def disarm(self, plan_id: str, places: list[str], at: int) -> list[str]:
+    def disarm(
+        self, plan_id: str, places: list[str], at: int, holds: BoxHolds | None = None
+    ) -> list[str]:
         """Every file or link in `places` (each a file or a folder, walked) changed since
         `at`, kept in one commit and removed; one line for what went, and one for each that
         could only be left with no permission bits, or not even that."""
         found = [
             (path, st)
             for path in _files(self.root, places)
-            if (st := _changed(self.root, path, at))
+            if (st := _changed(self.root, path, at)) and not (holds and holds.holds(path))
         ]
         if not found:
             return []
@@ -85,8 +91,13 @@ class PutBackFailures:
         removed, lines = [path for path, _ in found if path not in failed], list(failed.values())
         if removed:
             shown = ", ".join(shown_path(path) for path in removed)
-            lines.insert(0, f"removed {shown}: changed by the command where the put-back "
-                            f"failed; kept in commit {short} (git show {short}:PATH)")  # fmt: skip
+            named = (
+                ", each .git folder as .git~cleveragents"
+                if any(map(in_git_folder, removed))
+                else ""
+            )
+            said = f"removed {shown}: changed by the command where the put-back failed"
+            lines.insert(0, f"{said}; kept in commit {short} (git show {short}:PATH{named})")
         return lines
 
 
