@@ -70,6 +70,21 @@ Feature: What a killed agents' command left where my host runs it is put back at
     Then the exit code is 0
     And the file "local.sh" does not contain "planted"
 
+  # One record of the settling's restore that fails (a disk error here) stopped the rest:
+  # the new script stayed where the user's shell sources it (putback30).
+  @agents_exec
+  Scenario: One ignored script that cannot go back stops no other from going
+    Given the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And I write "local.sh" with "true"
+    And Claude will run "sh -c 'echo touch planted >> local.sh; mkdir x; echo touch planted > x/local.sh; echo x > marker; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "marker" stands in the tree
+    And the put-back of the saved record of "local.sh" fails with an I/O error
+    And I run "agents plan list"
+    Then the file "x/local.sh" does not exist
+    And the exit code is 0
+    And stderr contains "put back local.sh, marker, x/local.sh, not all ([Errno 5] Input/output error: look at them first): its killed command changed them"
+
   Scenario: An ignored script a killed command made where my shell runs it goes at the next command, for good
     # No look saw `local.sh` before the command: nothing stood there; what stands is the
     # command's (made since the run began), removed and kept.

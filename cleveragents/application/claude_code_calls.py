@@ -17,11 +17,12 @@ from typing import Any
 from cleveragents.application.claude_code_box import UNBOXED, CommandBox
 from cleveragents.application.plan_recorder import PlanRecorder
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
-from cleveragents.domain.command_saves import CommandLook
+from cleveragents.domain.command_saves import NOT_PUT_BACK, CommandLook
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.task_list import TaskList
 from cleveragents.domain.tool_calls import changes_files, tool_outcome
 from cleveragents.domain.tool_effects import unkept
+from cleveragents.ports import Environment
 
 NO_RESULT = "no result: Claude Code refused the command, or it failed or was cut off"
 
@@ -30,6 +31,7 @@ class CallEnds:
     """The part of a run that closes its calls' decisions (`ClaudeCodeRun` is one)."""
 
     r: PlanRecorder
+    environment: Environment
     box: CommandBox | None
     todo: TaskList
     open: dict[str, Decision]  # decisions whose call has not finished, by id
@@ -74,6 +76,8 @@ class CallEnds:
         if look is not None:
             saved = self.r.checkpoints.after_command(look, self.r.keeping.keep)
             self.put[call] = (look.put_back, saved)
+            for line in look.failed:  # a place not put back: said now, and the call failed
+                self.environment.notice(line)
 
     def settle(self, but: str | None) -> None:
         """Put back after every Bash call still open but `but`: it is over."""
@@ -90,6 +94,7 @@ class CallEnds:
         put = list(dict.fromkeys([*([said] if said else []), *put]))  # a folder opened twice
         if put:
             outcome = f"{outcome}; {'; '.join(put)}"
+            ok = ok and not any(line.startswith(NOT_PUT_BACK) for line in put)
         replaced = [*decision.replaced, *([saved] if saved is not None else [])]
         return self.r.update(decision, after, ok=ok, outcome=outcome, replaced=replaced)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from cleveragents.application.plan_recorder import PlanRecorder
-from cleveragents.domain.command_saves import SessionStart
+from cleveragents.domain.command_saves import NOT_PUT_BACK, SessionStart
 from cleveragents.domain.plan import Plan
 from cleveragents.errors import ConflictingState
 
@@ -41,6 +41,10 @@ class SessionPutBack:
             put = self.r.checkpoints.session_end(self.start)
         except ConflictingState as left:
             said = f"cleveragents did not run this project hook: {left}\n"
+            return {"output": said, "code": BLOCKING, "note": ""}
+        if failed := [line for line in put if line.startswith(NOT_PUT_BACK)]:  # not run either
+            self.before_hooks += put
+            said = f"cleveragents did not run this project hook: {'; '.join(failed)}\n"
             return {"output": said, "code": BLOCKING, "note": ""}
         self.before_hooks += put  # put back, a file is as the look saw it: not said again
         return None

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cleveragents.application.file_restore import ResolvedFiles
+from cleveragents.application.settle_restore import restored_each
 from cleveragents.domain.checkpoint import SYMLINK, Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.correction_journal import as_written, is_action, written
@@ -167,7 +168,8 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     repair.held_out = sorted({*back, *ignored} - {*gone})
     with log.store.transaction():
         log.store.save_operation(repair)
-    log.checkpoints.restore(to_tree, records, spare=spare, keeping=log.keeping(repair))
+    if unrestored := restored_each(log, to_tree, records, spare, repair):  # look at them
+        shown = f"{shown}, not all ({visible(unrestored, one_line=True)}: look at them first)"
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }

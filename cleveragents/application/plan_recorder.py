@@ -142,10 +142,12 @@ class PlanRecorder:
             outcome = outcome.model_copy(
                 update={"summary": f"{outcome.summary}; not saved: {named}"}
             )
-        if look.put_back:  # a `.git` the command made, changed or moved
-            outcome = outcome.model_copy(
-                update={"summary": f"{outcome.summary}; {'; '.join(dict.fromkeys(look.put_back))}"}
-            )
+        if look.put_back:  # a `.git` the command made, changed or moved; a place failed
+            said = f"{outcome.summary}; {'; '.join(dict.fromkeys(look.put_back))}"
+            ok = outcome.ok and not look.failed  # not put back: the command failed, whatever it did
+            outcome = outcome.model_copy(update={"summary": said, "ok": ok})
+        for line in look.failed:
+            environment.notice(line)
         if look.unsaved:
             not_saved = f"not saved (over the bound): {', '.join(look.unsaved)}"
             outcome = outcome.model_copy(update={"summary": f"{outcome.summary}; {not_saved}"})

@@ -22,6 +22,8 @@ MOST_FILES = 10_000
 
 # (st_mode, size, mtime_ns, ctime_ns, inode): a file seen again with the same is unchanged.
 Seen = tuple[int, int, int, int, int]
+# How the line naming a place whose put-back after a command failed begins.
+NOT_PUT_BACK = "could not put back "
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class CommandLook:
     git_entries: dict[str, GitEntry] = field(default_factory=dict)  # every `.git`, by path
     claude_entries: dict[str, ClaudeEntry] = field(default_factory=dict)  # by path
     put_back: list[str] = field(default_factory=list)  # what was done to them after it
+    failed: list[str] = field(default_factory=list)  # of those, places not put back
     # The repository's own configs: each setting not known harmless by file (`git_programs.py`).
     own_config: dict[str, dict[str, list[str]]] | None = None
     # Where its git dir tells git to find config and hooks (`own_git_dir.py`).

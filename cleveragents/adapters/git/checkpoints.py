@@ -42,6 +42,7 @@ from cleveragents.adapters.git.known_paths import KnownPaths
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
 from cleveragents.adapters.git.private_index import PrivateIndex
+from cleveragents.adapters.git.put_back_failures import PutBackFailures
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.restore_obstacles import Obstacles
 from cleveragents.adapters.git.restore_scan import RestoreScan
@@ -55,7 +56,7 @@ from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
 from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.checkpoint import Checkpoint, Journal, Keep, Keeping, SavedFiles
-from cleveragents.domain.command_saves import CommandLook, SessionStart
+from cleveragents.domain.command_saves import NOT_PUT_BACK, CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
 from cleveragents.domain.saved_states import State
 from cleveragents.errors import ConflictingState, GitFailed
@@ -214,19 +215,25 @@ class GitCheckpoints:
         """What the command changed of what `look` saw, as it was, recorded through `keep`;
         first, what it did to any `.git` and to what Claude Code runs is put back (named)."""
         plan, holds = look.plan_id, look.holds
+        fails = PutBackFailures(self.repo.root, self.saver, self.snapshots.commit_saved)
+        each = partial(fails.each, plan_id=plan, at=look.at, holds=holds)  # each on its own
         with self.git_dirs.opened(look.unlisted) as opened:  # for the put-backs only
             # First where git finds config and hooks: the put-backs below write through no link.
-            look.put_back = self.own_git.put_back(look.own_git, holds, plan)
-            look.put_back += self.git_dirs.put_back(look.git_entries, look.ignored, holds, plan)
+            look.put_back = each(".git", lambda: self.own_git.put_back(look.own_git, holds, plan))
+            gits = partial(self.git_dirs.put_back, look.git_entries, look.ignored, holds, plan)
+            look.put_back += each("the nested .git folders", gits, self.git_dirs.running)
             # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
-            look.put_back += git_waits.remove_new(self.repo.root, look.at)
+            look.put_back += each("FIFOs", partial(git_waits.remove_new, self.repo.root, look.at))
             self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
             runs = [*self._claude_runs(), *self.claude_dirs.hooks]
             stood = partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored)
-            look.put_back += self.claude_dirs.put_back(
-                plan, look.claude_entries, runs, look.at, stood, holds
-            )
-            look.put_back = self.own_config.put_back(look.own_config, look.put_back, holds)
+            claude = partial(self.claude_dirs.put_back, plan, look.claude_entries, runs, look.at)
+            places, where = [*look.claude_entries, *runs], ".claude folders, folders on PATH"
+            look.put_back += each(where, partial(claude, stood, holds), lambda: places)
+            put, failed = look.put_back, len(fails.failed)
+            own = each("git config", partial(self.own_config.put_back, look.own_config, put, holds))
+            look.put_back = own if len(fails.failed) == failed else put + own
+            look.failed = [line for line in look.put_back if line.startswith(NOT_PUT_BACK)]
             saved = self.guard.changed(look, self.private.tree_env(), opened.folders())
             if saved is not None:
                 (keep or self.outside.keep)(saved)

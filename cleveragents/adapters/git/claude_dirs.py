@@ -56,6 +56,7 @@ from cleveragents.adapters.git.checkout import digest as _digest
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.claude_links import inner_links, linked
 from cleveragents.adapters.git.folder_listing import opened_around
+from cleveragents.adapters.git.put_back_failures import alone, remove_made
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
     FileSaver,
@@ -192,7 +193,7 @@ class ClaudeDirs:
         shared = {p for p, seen, _ in back if shared_file(self.repo.root, p, seen[4])}
         with opened_around(self.repo.root, [*made, *(p for p, _, _ in back)]) as modes:
             removed, commit = self._remove(plan_id, made, {path for path, _, _ in back}, shared)
-            written = [(one[0], self._write_back(*one)) for one in dict.fromkeys(back)]
+            written = [(one[0], alone(self._write_back, *one)) for one in dict.fromkeys(back)]
         said = removal_lines(removed, commit, holds) + put_back_lines(written, made, commit, holds)
         return [*relinked_ways, *said, *modes]
 
@@ -226,14 +227,8 @@ class ClaudeDirs:
             )
             message = "cleveragents removed files: .claude, .mcp.json, .git/hooks"
             commit = self.commit(plan_id, tree, message)
-        for full in sorted(made, key=lambda p: -p.count("/")):
-            target = self.repo.root / full
-            if os.path.isdir(target) and not os.path.islink(target):
-                if not any(target.iterdir()):
-                    target.rmdir()
-            elif os.path.lexists(target) and full not in shared:
-                target.unlink()
-        return said, commit
+        failed = dict(remove_made(self.repo.root, made, shared))  # each on its own
+        return [s for s in said if s[0] not in failed] + list(failed.items()), commit
 
     def _write_back(self, full: str, seen: Seen, why: str) -> str | None:
         """`full` as the look saw it (a folder made again, said of its files); what to

@@ -25,6 +25,7 @@ import json
 import os
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import asdict
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
+from cleveragents.adapters.git.put_back_failures import PutBackFailures
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import CommandLook, GitEntry, IgnoredFile, Seen
@@ -118,15 +120,24 @@ class HeldLooks:
         """After a call whose look (taken at `at`) is lost: what Claude Code and git run
         that changed since is removed, its bytes kept; the own config put back as
         `own_config` (recorded with the decision) had it. One line for each."""
-        said = OwnGitDir(self.repo).unlink_configs()  # first: nothing written through it
-        said += git_waits.remove_new(self.repo.root, at)  # before a git reads it
+        dirs = self.claude_dirs
+        fails = PutBackFailures(self.repo.root, dirs.saver, dirs.commit)
+        each = partial(fails.each, plan_id=plan_id, at=at)  # each on its own
+        # First a config made a link: nothing is written through it.
+        said = each(".git", OwnGitDir(self.repo).unlink_configs)
+        said += each("FIFOs", partial(git_waits.remove_new, self.repo.root, at))  # before a git
         with self.git_dirs.opened():  # a folder its owner cannot list: for these only
             self.git_dirs.walk()
-            self.claude_dirs.hooks = self.own_config.hooks_folder(own_config)
-            folders = [*self._runs(), *self.claude_dirs.hooks]
-            before = seen_before(self.claude_dirs.look(folders), at)
-            said += self.claude_dirs.put_back(plan_id, before, folders, at)
-        return self.own_config.put_back(own_config, said)
+            dirs.hooks = self.own_config.hooks_folder(own_config)
+            folders = [*self._runs(), *dirs.hooks]
+
+            def put_back() -> list[str]:
+                return dirs.put_back(plan_id, seen_before(dirs.look(folders), at), folders, at)
+
+            said += each(".claude folders, folders on PATH", put_back, lambda: folders)
+        failed = len(fails.failed)  # its lines follow `said`'s, unless it failed
+        own = each("git config", partial(self.own_config.put_back, own_config, said))
+        return own if len(fails.failed) == failed else said + own
 
     @property
     def folder(self) -> Path:

@@ -195,10 +195,17 @@ class Restores:
         # holds there (its file where the newer one's folder was), which no record brings back.
         oldest = {path: index for index, saved in enumerate(records) for path in saved.paths}
         perms: dict[str, int] = {}  # the folders' modes the records give, the oldest's last
+        failed: list[Exception] = []  # one record's failure stops no other: raised at the end
         for index, saved in enumerate(records):
             newer = {path for path in saved.paths if oldest[path] != index}
-            with opened_around(self.repo.root, [p for p in saved.paths if p not in spare]) as by:
-                self.put_back_paths += self.saver.put_back(saved, {*spare, *newer}, in_tree)
+            by: list[str] = []
+            try:
+                with opened_around(
+                    self.repo.root, [p for p in saved.paths if p not in spare]
+                ) as by:
+                    self.put_back_paths += self.saver.put_back(saved, {*spare, *newer}, in_tree)
+            except Exception as error:  # what put back every record, the ones after it too
+                failed.append(error)
             self.opened[:] = dict.fromkeys([*self.opened, *by])  # said once
             to_make = [p for p in saved.empty if p not in spare]
             self.put_back_paths += folder_modes.make(self.repo.root, to_make, saved.folders)
@@ -212,6 +219,8 @@ class Restores:
         self.put_back_paths += [p for p in given if p not in ways or ways[p][1] != perms[p]]
         self.put_back_paths = sorted(set(self.put_back_paths))
         self.private.forget_recent()  # what `read-tree` wrote, or read again, just now
+        if failed:
+            raise failed[0]
         return created
 
     def _removed_folders(self, tree: str, going: set[str], created: list[str]) -> dict[str, int]:

@@ -22,6 +22,7 @@ from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
+from cleveragents.adapters.git.put_back_failures import PutBackFailures
 from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import SessionStart
@@ -59,17 +60,24 @@ class SessionLook:
 
     def put_back(self, start: SessionStart) -> list[str]:
         """What differs from `start` put back or removed; one line for each."""
+        fails = PutBackFailures(self.git_dirs.repo.root, self.dirs.saver, self.dirs.commit)
+        each = partial(fails.each, plan_id=start.plan_id, at=start.at)  # each on its own
+        plan = start.plan_id
         with self.gits.opened(), self.git_dirs.opened():  # an unlistable folder: for these
-            put = self.own_git.put_back(start.own_git, None, start.plan_id)  # first: no link then
-            put += self.gits.put_back(start.git_entries, {}, None, start.plan_id)
-            put += git_waits.remove_new(self.git_dirs.repo.root, start.at)  # before a git reads it
+            put = each(".git", lambda: self.own_git.put_back(start.own_git, None, plan))  # first
+            gits = partial(self.gits.put_back, start.git_entries, {}, None, plan)
+            put += each("the nested .git folders", gits, self.git_dirs.running)
+            fifos = partial(git_waits.remove_new, self.git_dirs.repo.root, start.at)
+            put += each("FIFOs", fifos)  # before a git reads it
             self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
             self.dirs.hooks = self.config.hooks_folder(start.own_config)
             runs = [*self._runs(), *self.dirs.hooks]
             # A file a setting names that no setting named at the start (one in the user's
             # global config, which no call puts back): the user's unless a call wrote it.
             stood = partial(stood_before, self.dirs.saver, start.tree, {})
-            put += self.dirs.put_back(start.plan_id, start.entries, runs, start.at, stood)
-        put += self.config.put_back(start.own_config)
+            dirs = partial(self.dirs.put_back, plan, start.entries, runs, start.at, stood)
+            where = [*start.entries, *runs]
+            put += each(".claude folders, folders on PATH", dirs, lambda: where)
+        put += each("git config", partial(self.config.put_back, start.own_config))
         self.own_git.refuse_left(start.own_git)
         return put

@@ -1,0 +1,14 @@
+Feature: Whichever put-backs fail after a command, every other place is still put back
+  As a developer whose plan runs commands where my host runs things
+  I want each place put back on its own after a command, one failing stopping no other
+  So that a failure in one place never leaves what the command planted elsewhere live
+
+  # Each example: a real repository, the real look and put-back around a "command" that
+  # plants a random set of hooks, settings and PATH programs, while a random set of the
+  # put-backs raises an I/O error (see features/support/put_back_failures_property.py).
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (8 by default);
+  # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
+
+  Scenario: Whatever fails, nothing planted stays live and every failure is named
+    When random put-backs fail after a command that planted random host-run files
+    Then no planted file stands live, each failed place is named, and what went is kept

@@ -1,0 +1,52 @@
+Feature: A put-back that fails on one place still takes back every other
+  As a developer whose plan runs commands in a sandbox
+  I want what a command planted where my host runs things taken back place by place, one
+  failing put-back stopping no other, and what stands in the failed place made inert
+  So that a disk error in one `.git` never leaves a planted `git` on my PATH live
+
+  # Attack 26: a RecursionError in one place's put-back stopped the put-back whole; the
+  # crash's rollback restores only what a checkpoint holds, so an ignored `.venv/bin/git`
+  # and a nested repository's hook the same command planted stayed, and ran on the host.
+  # The failure here is injected (`features/support/put_back_fault/sitecustomize.py`).
+
+  @agents_exec
+  Scenario Outline: The put-back of <place> fails; every planted file is gone
+    Given a git repository with files:
+      | path                      | content          |
+      | a.txt                     | a\n              |
+      | .gitignore                | /.venv/\n        |
+      | sub/.claude/settings.json | {"user": true}\n |
+    And an ignored file ".venv/bin/activate" containing "# the venv's own\n"
+    And the tree's folder ".venv/bin" is first on the user's PATH
+    And a nested repository "vendor/lib" with a commit
+    And the plan file "plan.yaml":
+      """
+      task: plant
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: "printf '{\"hooks\":{}}' > sub/.claude/settings.json && printf '#!/bin/sh\\necho >> planted-ran\\n' > .venv/bin/git && printf '#!/bin/sh\\necho >> planted-ran\\n' > vendor/lib/.git/hooks/post-commit && chmod +x .venv/bin/git vendor/lib/.git/hooks/post-commit"
+      """
+    And the put-back of "<place>" fails with an I/O error
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the file ".venv/bin/git" does not exist
+    And the file "vendor/lib/.git/hooks/post-commit" does not exist
+    And the file "sub/.claude/settings.json" contains "user"
+    And the file ".venv/bin/activate" contains "# the venv's own\n"
+    And the user's git, at the top and in "vendor/lib", runs nothing the command planted
+    And the exit code is 1
+    And stderr contains "note: could not put back <place> (OSError: Input/output error); what the command left there may run on your host"
+    And stdout contains "✗ #3  action · run"
+    When I run "agents plan undo"
+    Then the exit code is 0
+    And the file ".venv/bin/git" does not exist
+    And the file "sub/.claude/settings.json" contains "user"
+    And the file ".venv/bin/activate" contains "# the venv's own\n"
+
+    Examples:
+      | place                            |
+      | .git                             |
+      | the nested .git folders          |
+      | .claude folders, folders on PATH |
+      | sub/.claude/settings.json        |
