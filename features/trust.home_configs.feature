@@ -192,7 +192,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     # the plugin does it: `source $ZSH_DOTENV_FILE` at start and at each `cd`) and emacs'
     # `enable-local-variables :all`, psql's `\i` (no emacs, no postgres server here: the
     # file's absence is the check): F16. nvim's `init.lua` running a Lua file by `luafile`
-    # (small29), `pcall(dofile, ...)`, an optional `pcall(require, ...)` (review29 F7);
+    # (small29), `pcall(dofile, ...)`, an optional `pcall(require, ...)` (review29 F7), a
+    # plain `require` of a module not on its runtime path (or one a module there requires);
     # IPython's profile importing a module of the folder it starts in (review29 F6).
     Given the user's own "<config>" in their home holds "<line>"
     And the file "<sourced>" that config sources holds "<more>"
@@ -246,9 +247,22 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .config/nvim/init.lua | vim.cmd('luafile .local.lua')\n | - | - | .local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
       | .config/nvim/init.lua | pcall(require, 'local_settings')\n | - | - | local_settings.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
       | .config/nvim/init.lua | pcall(dofile, '.local.lua')\n | - | - | .local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
+      | .config/nvim/init.lua | require('local_settings')\n | - | - | local_settings.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.config/nvim/init.lua's `source` |
+      | .config/nvim/init.lua | require('user')\n | .local/share/nvim/site/lua/user/init.lua | require 'user_local'\n | user_local.lua | os.execute(\"touch planted-ran\")\n | nvim | nvim | ~/.local/share/nvim/site/lua/user/init.lua's `source` |
       | .ipython/profile_default/ipython_config.py | c.InteractiveShellApp.exec_lines = ['import mytools']\n | - | - | mytools.py | import os\nos.system(\"touch planted-ran\")\n | ipython | ipython | ~/.ipython/profile_default/ipython_config.py's IPython startup |
       | .ipython/profile_default/ipython_config.py | c.InteractiveShellApp.extensions = ['myext']\n | - | - | myext.py | import os\nos.system(\"touch planted-ran\")\n | ipython | ipython | ~/.ipython/profile_default/ipython_config.py's IPython startup |
       | .emacs.d/init.el | (setq enable-local-variables :all)\n     | -                | -                                            | .dir-locals.el   | ((nil . ((eval . (shell-command \"touch planted-ran\")))))\n | emacs | emacs | ~/.emacs.d/init.el's local eval |
+
+  Scenario: Only a module my nvim does not find on its runtime path is looked for in my tree's folders
+    # nvim's `require('user')` loads `~/.config/nvim/lua/user.lua`, first on its runtime
+    # path; Lua's `./user.lua` of the folder it starts in is never tried (nvim the oracle).
+    # `require('later')`, on no runtime folder, is Lua's `./later.lua` there.
+    Given the user's own ".config/nvim/init.lua" in their home holds "require('user')\nrequire('later')\n"
+    And the file ".config/nvim/lua/user.lua" that config sources holds "vim.o.number = true\n"
+    And a plain file "deep/sub/user.lua" containing "os.execute(\"touch planted-ran\")\n" committed
+    Then with my home, the model's write of "docs/user.lua" is not refused
+    And with my home, the model's write of "docs/later.lua" is refused: "matches **/later.lua: nvim runs it in whatever folder it starts in, as ~/.config/nvim/init.lua's `source` asks"
+    And nvim started in "deep/sub" of the tree runs nothing the model wrote
 
   Scenario Outline: The model's write of <file> is refused only where <tool> trusts my tree
     # VS Code runs a folder-open task, and the programs the settings of a folder it trusts
