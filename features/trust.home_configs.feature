@@ -102,6 +102,27 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And the file "notes.txt" contains "x"
     And stderr does not contain "every file of the tree counts as your home's"
 
+  Scenario Outline: What my .bashrc runs where a sourced file's cd leads is kept (<case>)
+    # `source` shares the shell's folder (bash the oracle): a `cd` in `~/goto.sh` moves the
+    # `.bashrc`'s later `make`, and `~/goto.sh`'s own `make` runs where the `.bashrc` stands
+    # (readers30: both were read as run from the terminal's folder, the model's Makefile ran).
+    Given the tree lies in the user's home at "dotfiles"
+    And a plain file "sub/notes" containing "n\n" committed
+    And the user's own "goto.sh" in their home holds "<goto>"
+    And the user's own ".bashrc" in their home holds "<bashrc>"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'all: ; @touch ~/planted-ran' > sub/Makefile; printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then a new interactive shell of mine, typing "true", runs nothing the model wrote
+    And the file "sub/Makefile" does not exist
+    And the file "notes.txt" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
+    Examples:
+      | case                   | goto                   | bashrc                                          |
+      | the sourced file's cd  | cd ~/dotfiles\ncd sub\n | . ~/goto.sh\nmake -s 2>/dev/null\ncd\n          |
+      | the sourcing file's cd | make -s 2>/dev/null\n   | cd ~/dotfiles\ncd sub\n. ~/goto.sh\ncd\n         |
+
   Scenario: A plan runs for a user whose ~/.zshrc appends to fpath, as poetry's docs say
     # `fpath+=~/.zfunc` appends an element to zsh's array; its earlier value, unknown, was
     # joined to the path and reached the file system: every run ended in exit 70 (attack 22 C).
