@@ -123,6 +123,20 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | the sourced file's cd  | cd ~/dotfiles\ncd sub\n | . ~/goto.sh\nmake -s 2>/dev/null\ncd\n          |
       | the sourcing file's cd | make -s 2>/dev/null\n   | cd ~/dotfiles\ncd sub\n. ~/goto.sh\ncd\n         |
 
+  Scenario: My .bashrc's unset of the variables named S... keeps my other variables as they are
+    # bash's `unset ${!S*}` unsets the variables whose names start with S, never HOME or Z:
+    # read as unsetting any, it made oh-my-zsh's themes glob `"$Z"/**/*.zsh-theme` one of
+    # `/**`, and every edit of the model's was put back (the readers property, seed
+    # 1797813253 at 300 examples).
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "Z=~/.omz; T=(\"$Z\"/**/*.zsh-theme)\nS=-ssh\n[ -z \"$SSH_TTY\" ] && unset ${!S*}\n. ~/dotfiles/prompt$S.sh 2>/dev/null\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'touch ~/planted-ran' > prompt.sh; printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then a new interactive shell of mine, typing "true", runs nothing the model wrote
+    And the file "notes.txt" contains "x"
+    And stderr does not contain "every file of the tree counts as your home's"
+
   Scenario: A plan runs for a user whose ~/.zshrc appends to fpath, as poetry's docs say
     # `fpath+=~/.zfunc` appends an element to zsh's array; its earlier value, unknown, was
     # joined to the path and reached the file system: every run ended in exit 70 (attack 22 C).
