@@ -9,9 +9,10 @@ whether the line runs or not (`[ -f ~/vars.sh ] && . ~/vars.sh` keeps the old va
 value agents cannot evaluate there makes the variable possibly changed (`home_unread.CHANGED`:
 a later path using it fails closed); what the read finds is the walk's to report, not this.
 The file is read from where the sourcing one stands, and its `cd`s move the sourcing
-file's later relative paths (`. ~/goto.sh; . ./x.sh` with `cd ~/dotfiles/sub` in `goto.sh`:
-bash sources `~/dotfiles/sub/x.sh`, `source` sharing the shell's folder, readers30); what
-it sources from there is the sourcing file's too.
+file's later relative paths (`. ~/goto.sh; make` with `cd ~/dotfiles; cd sub` in `goto.sh`:
+bash runs `~/dotfiles/sub/Makefile`, `source` sharing the shell's folder, readers30); what
+it sources or runs from a folder a `cd` led to is the sourcing file's too (from where the
+terminal opens, the walk's own read of it names that).
 A file already being read (`~/.bashrc` sourcing itself) adds nothing more; past `MOST_READS`
 such reads in one walk, or `MOST_DEEP` files deep, every variable counts as possibly changed.
 Cost: a sourced file is read once more where each line sources it, but not again from the
@@ -104,7 +105,14 @@ def read_sourced(
         reads.append(one)
         inner = {k: v if v is None or k == READS else list(v) for k, v in variables.items()}
         inner[READING] = [*reading, one]
-        more, _, why, _ = _scan(prepared(one, text, top), inner, home, sourcers, top, here)
+        moved = list(here)
+        more, _, why, _ = _scan(prepared(one, text, top), inner, home, sourcers, top, moved)
+        # From where the terminal opens, the walk's own read of it names the same (and more
+        # surely: its state the file's whole); read after a `cd`, what it runs from there.
+        more, why = (more, why) if here else ([], "")
+        # (a folder it cannot name stays its own: the walk's read of it says so when it may be
+        # the tree's, `home_moves.follow_cd`; a word taken for a `cd` leaves the sourcer be)
+        here[:] = moved if not moved or moved[-1] is not None else here
         _AFTER.clear() if len(_AFTER) >= MOST_READS else None
         given = {k: v for k, v in inner.items() if variables.get(k, 0) != v}
         _AFTER[key] = (given, list(here), more, why)
