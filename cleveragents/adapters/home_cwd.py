@@ -7,12 +7,15 @@ too (LazyVim's `lua/config/options.lua`), and the files of the home these source
 (`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`, each file a loop
 sources, Fedora's `for rc in ~/.bashrc.d/*; do . "$rc"; done`: attack 23 F2, F5, F6, F27),
 as their own kind, a few levels deep; and what a `packadd`, an autoload function's call, a
-shell file's VIMINIT, `vim -u` or `gdb -ix` names (attack 25 G7, G13). Not read: a path
+shell file's VIMINIT, `vim -u` or `gdb -ix` names (attack 25 G7, G13), and the module a
+Lua `require` finds on nvim's runtime path (one it does not find there is Lua's `./x.lua`
+of the folder nvim starts in: `domain/vim_expressions.py`, readers30). Not read: a path
 only another variable names, a `cd` function's command run by a bare path. oh-my-zsh's
 dotenv, `~/.psqlrc`'s `\\i` and emacs' local eval are read so too (attack 23 F16).
 
 Cost: a `stat` of each (about 35 names, and what the globs match) per look, a read of those
-changed since (a few KB).
+changed since (a few KB); for each Lua module one requires, a `stat` of each place nvim
+looks it up in until found (a glob of each runtime folder's start packages).
 """
 
 from __future__ import annotations
