@@ -7,12 +7,15 @@ too (LazyVim's `lua/config/options.lua`), and the files of the home these source
 (`~/.vim/opts.vim`, ssh's `Include conf.d/*`, `. ~/.bash_functions`, each file a loop
 sources, Fedora's `for rc in ~/.bashrc.d/*; do . "$rc"; done`: attack 23 F2, F5, F6, F27),
 as their own kind, a few levels deep; and what a `packadd`, an autoload function's call, a
-shell file's VIMINIT, `vim -u` or `gdb -ix` names (attack 25 G7, G13). Not read: a path
+shell file's VIMINIT, `vim -u` or `gdb -ix` names (attack 25 G7, G13), and the module a
+Lua `require` finds on nvim's runtime path (one it does not find there is Lua's `./x.lua`
+of the folder nvim starts in: `domain/vim_expressions.py`, readers30). Not read: a path
 only another variable names, a `cd` function's command run by a bare path. oh-my-zsh's
 dotenv, `~/.psqlrc`'s `\\i` and emacs' local eval are read so too (attack 23 F16).
 
 Cost: a `stat` of each (about 35 names, and what the globs match) per look, a read of those
-changed since (a few KB).
+changed since (a few KB); for each Lua module one requires, a `stat` of each place nvim
+looks it up in until found (a glob of each runtime folder's start packages).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from cleveragents.domain.cwd_reads import (
 )
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import Reach, printable
+from cleveragents.domain.vim_expressions import required
 
 HOME_FILES = (
     (".vimrc", VIM), (".vim/vimrc", VIM), (".gvimrc", VIM), (".exrc", VIM),
@@ -65,11 +69,15 @@ GLOBS = (
 CONFIG_GLOBS = (("nvim/plugin/*", NVIM), ("nvim/after/plugin/*", NVIM), ("nvim/lua/**/*.lua", NVIM))
 MOST_GLOBBED = 256  # files of those globs read, at most, each
 DEEPEST, MOST_SOURCED = 4, 64  # files sourced in turn: levels, and files, at most
-# Each file read in this process, by its stat: what it makes a program read, and the files
-# of the home it sources.
-_read: dict[
-    tuple[str, str, str, str], tuple[tuple[int, int, int, int], list[Reach], list[tuple[str, str]]]
-] = {}
+# nvim's own runtime folders, where a `require`d module may stand (`$VIMRUNTIME/lua/vim/lsp.lua`).
+SYSTEM_RUNTIME = (
+    "/usr/share/nvim/runtime", "/usr/local/share/nvim/runtime",
+    "/usr/share/nvim/site", "/usr/local/share/nvim/site",
+)  # fmt: skip
+# Each file read in this process, by its stat and the modules it requires that the runtime
+# path holds: what it makes a program read, and the files of the home it sources.
+Mark = tuple[tuple[int, int, int, int], tuple[str, ...], dict[str, str]]
+_read: dict[tuple[str, str, str, str], tuple[Mark, list[Reach], list[tuple[str, str]]]] = {}
 
 
 def cwd_reads(tree: Path) -> list[Reach]:
@@ -129,21 +137,60 @@ def _of(
         st = os.stat(path)
     except OSError:
         return [], []
-    mark = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    stat = (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
     known = _read.get((path, kind, top, given))
-    if known is not None and known[0] == mark:
-        return known[1], known[2]
+    if known is not None and known[0][0] == stat:
+        modules = known[0][1]
+        if known[0] == (stat, modules, _resolved(modules, kind, home, given)):
+            return known[1], known[2]
     text, _ = _text(path)
+    modules = tuple(required(text)) if text is not None and kind in (VIM, NVIM) else ()
+    resolved = _resolved(modules, kind, home, given)
     shown = printable("~/" + os.path.relpath(path, home) if path.startswith(home + "/") else path)
-    found = [] if text is None else reads(kind, text, shown, top, real_home, given)
+    found = (
+        [] if text is None else reads(kind, text, shown, top, real_home, given, frozenset(resolved))
+    )
     more = (
         []
         if text is None
         else [(p, kind) for p in sourced(kind, text, os.path.dirname(path), home)]
     )
     more += [] if text is None else started(kind, text, home, given)
-    _read[(path, kind, top, given)] = (mark, found, more)
+    # A module found in the home's runtime folders: read in turn (its own `require`s).
+    more += [(p, kind) for p in resolved.values() if p.startswith(home + "/")]
+    _read[(path, kind, top, given)] = ((stat, modules, resolved), found, more)
     return found, more
+
+
+def _resolved(modules: tuple[str, ...], kind: str, home: str, given: str) -> dict[str, str]:
+    """Each of the Lua `modules` that vim's or nvim's runtime path holds (its config folder,
+    its data `site`, their start packages and `after`, its own runtime), and the file it is:
+    such a one is not looked for in the folder it starts in."""
+    if not modules:
+        return {}
+    if kind == VIM:
+        own = [os.path.join(home, ".vim")]
+    else:
+        data = os.environ.get("XDG_DATA_HOME", "")
+        data = data if data.startswith("/") else os.path.join(home, ".local/share")
+        own = [os.path.join(given or os.path.join(home, ".config"), "nvim")]
+        own.append(os.path.join(data, "nvim/site"))
+    folders: list[str] = []
+    for folder in own:
+        starts = sorted(glob.glob(os.path.join(glob.escape(folder), "pack/*/start/*")))
+        folders += [folder, *starts[:MOST_GLOBBED], os.path.join(folder, "after")]
+    runtime = os.environ.get("VIMRUNTIME", "")
+    folders += [runtime] if kind != VIM and runtime.startswith("/") else []
+    folders += list(SYSTEM_RUNTIME) if kind != VIM else []
+    found: dict[str, str] = {}
+    for module in modules:
+        name = module.replace(".", "/")
+        ends = (f"lua/{name}.lua", f"lua/{name}/init.lua", f"lua/{name}.so")
+        where = (os.path.join(f, end) for f in folders for end in ends)
+        hit = next((w for w in where if os.path.isfile(w)), None)
+        if hit is not None:
+            found[module] = hit
+    return found
 
 
 def cwd_new(reads: list[Reach], path: str) -> str | None:

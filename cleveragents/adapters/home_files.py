@@ -164,10 +164,12 @@ def home_files(tree: Path) -> HomeFiles:
     real = Path(os.path.realpath(home))
     at = real.relative_to(top).as_posix() if real.is_relative_to(top) else None
     dots = () if at is None else ("" if at == "." else at,)
+    from cleveragents.adapters.home_git_policy import note_exported
     from cleveragents.adapters.home_shells import home_shell_places
 
     assigned: dict[str, list[str] | None] = {}
     own, why = home_shell_places(top, home, shells, assigned)
+    note_exported(home, assigned)  # `export GIT_ALLOW_PROTOCOL=ext`: `home_git_policy.py`
     more, past = _sourced(top, [*shells, *own])
     from cleveragents.adapters.home_assigned import startup_values
     from cleveragents.adapters.home_configs import home_config_places

@@ -38,7 +38,7 @@ from cleveragents.adapters.home_moves import (
     strings_of_top,
     subshells,
 )
-from cleveragents.adapters.home_sourced import read_sourced
+from cleveragents.adapters.home_sourced import read_sourced, where
 from cleveragents.adapters.home_unread import expanded, read_unread
 from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
@@ -76,20 +76,23 @@ def _scan(
     home: str,
     sourcers: dict[str, str],
     top: Path,
+    here: list[str | None] | None = None,
 ) -> tuple[list[tuple[str, bool]], list[str], str, str]:
     """The absolute paths `text` sources or runs (each with whether it is a glob's folder,
     whole), the `ZDOTDIR`s it sets, the first sourced path it cannot name, and a `READERS`
     variable it sets to the tree's top, said. A function sourcing or running its argument
     (`load() { . "$1"; }`) goes into `sourcers`: what each call names (`load ~/x.sh`) is
     sourced. A relative path sourced after a `cd`/`pushd` is read from where that leads
-    (`cd ~/dotfiles && . ./x.sh`), an unknown after one agents cannot follow."""
+    (`cd ~/dotfiles && . ./x.sh`), an unknown after one agents cannot follow; `here`: where
+    a file sourcing this one stands (`source` shares the shell's folder), left where this
+    one's `cd`s lead."""
     targets: list[tuple[str, bool]] = []
     zdotdirs: list[str] = []
     unknown = topped = ""
-    here: list[str | None] = []  # the folders `cd`/`pushd` led to; None: not followed
+    here = [] if here is None else here  # the folders `cd`/`pushd` led to; None: not followed
     function, pending, depth = "", "", 0  # the function whose body this is, its `{`s
     own: set[str] = set()  # its `local`s: what it sets them to never leaves it
-    variables["PWD"] = [str(top), home]  # where the shell starts: maybe the tree's top
+    variables["PWD"] = where(here, home, top)  # where the shell starts: maybe the tree's top
     variables["OLDPWD"] = None  # before a `cd`: the terminal's, any folder
     saved: list[tuple[list[str | None], list[str] | None]] = []  # `(`: where it was
     blocks = 0  # the `if`/`case`/loops open: an assignment in one may not run
@@ -126,7 +129,8 @@ def _scan(
                         unknown = unknown or f"{why}, a path agents cannot name"
                     targets += [_pattern(v) for v in values or [] if v.startswith("/")]
                     for value in values or [] if sourcers[word] == "sources" else []:
-                        read_sourced(value, variables, home, sourcers, top)  # its assignments
+                        got, why = read_sourced(value, variables, home, sourcers, top, here)
+                        targets, unknown = [*targets, *got], unknown or why  # and its `cd`s
             before = words[index - 1] if index else ""
             own |= set(_locals(words, index) if start and function else [])
             start = start or declared(words, index)  # `declare -gx X=...`
@@ -242,7 +246,8 @@ def _scan(
                     targets.append(_pattern(value))
                 if before in (".", "source") and value.startswith("/"):  # its effects here
                     unknown = unknown or read_known(value, variables, top)[1]  # (nvm.sh)
-                    read_sourced(value, variables, home, sourcers, top)  # (its assignments)
+                    read, why = read_sourced(value, variables, home, sourcers, top, here)
+                    targets, unknown = [*targets, *read], unknown or why  # (its `cd`s too)
     return targets, zdotdirs, unknown, topped
 
 

@@ -8,6 +8,11 @@ that variable's values on the lines after: a union with the earlier ones (`home_
 whether the line runs or not (`[ -f ~/vars.sh ] && . ~/vars.sh` keeps the old values too). A
 value agents cannot evaluate there makes the variable possibly changed (`home_unread.CHANGED`:
 a later path using it fails closed); what the read finds is the walk's to report, not this.
+The file is read from where the sourcing one stands, and its `cd`s move the sourcing
+file's later relative paths (`. ~/goto.sh; make` with `cd ~/dotfiles; cd sub` in `goto.sh`:
+bash runs `~/dotfiles/sub/Makefile`, `source` sharing the shell's folder, readers30); what
+it sources or runs from a folder a `cd` led to is the sourcing file's too (from where the
+terminal opens, the walk's own read of it names that).
 A file already being read (`~/.bashrc` sourcing itself) adds nothing more; past `MOST_READS`
 such reads in one walk, or `MOST_DEEP` files deep, every variable counts as possibly changed.
 Cost: a sourced file is read once more where each line sources it, but not again from the
@@ -34,7 +39,10 @@ READING = "\0sourced reading"  # in the variables: those being read (their sourc
 MOST_READS = 4 * MOST_READ  # of one walk (each file the walk reads, where sourced too)
 MOST_DEEP = 16  # files sourcing each other in turn, read where sourced
 _WALKS = itertools.count()  # each walk's own cache of what a file sets from a state
-_AFTER: dict[tuple[str, str, object], dict[str, list[str] | None]] = {}
+# What a file read from a state left: the variables it changed, where the shell then
+# stands, what it sourced or ran, the first path it could not name.
+After = tuple[dict[str, list[str] | None], list[str | None], list[tuple[str, bool]], str]
+_AFTER: dict[tuple[str, str, object], After] = {}
 _WHERE = ("PWD", "OLDPWD")  # where the shell stands: not what a sourced file sets
 
 
@@ -48,17 +56,30 @@ def prepared(path: str, text: str, top: Path) -> str:
     return own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
 
 
+def where(here: list[str | None], home: str, top: Path) -> list[str] | None:
+    """`$PWD` where the `cd`s followed led to `here` (None: one not followed; none: where
+    the shell starts, maybe the tree's top)."""
+    at = here[-1] if here else None
+    return [at] if at else None if here else [str(top), home]
+
+
 def read_sourced(
     path: str,
     variables: dict[str, list[str] | None],
     home: str,
     sourcers: dict[str, str],
     top: Path,
-) -> None:
-    """`path` (absolute, maybe a glob) sourced here: what the files it names may set, put
-    into `variables` as more values of each (see the module)."""
+    here: list[str | None] | None = None,
+) -> tuple[list[tuple[str, bool]], str]:
+    """`path` (absolute, maybe a glob) sourced here, where the sourcing file's `cd`s led
+    (`here`, left where the sourced files' lead): what the files it names may set, put
+    into `variables` as more values of each; what they source or run from there, and the
+    first path they cannot name (see the module)."""
     from cleveragents.adapters.home_scan import _scan
 
+    here = [] if here is None else here
+    found: list[tuple[str, bool]] = []
+    unknown = ""
     files = home_matches(top, home, path) if GLOB.search(path) else [path]
     for one in files:
         mine = one.startswith(home + "/") or _relative(top, one) is not None
@@ -69,9 +90,11 @@ def read_sourced(
             continue  # being read: its assignments come in where that read ends
         reads = variables.setdefault(READS, [f"\0walk {next(_WALKS)}"])  # (its cache's key)
         state = tuple((k, v if v is None else tuple(v)) for k, v in variables.items() if k != READS)
-        key = ((reads or [""])[0], one, state)
+        key = ((reads or [""])[0], one, (state, tuple(here)))
         if key in _AFTER:  # read from this very state before (`. ~/x.sh` on many lines)
-            _merge(variables, _AFTER[key])
+            given, here[:], more, why = _AFTER[key]
+            _moved(variables, given, here, home, top)
+            found, unknown = [*found, *more], unknown or why
             continue
         if reads is None or len(reads) > MOST_READS or len(reading) >= MOST_DEEP:
             mark_changed(variables, "")  # past the bound: any may be changed here
@@ -82,10 +105,35 @@ def read_sourced(
         reads.append(one)
         inner = {k: v if v is None or k == READS else list(v) for k, v in variables.items()}
         inner[READING] = [*reading, one]
-        _scan(prepared(one, text, top), inner, home, sourcers, top)
+        moved = list(here)
+        more, _, why, _ = _scan(prepared(one, text, top), inner, home, sourcers, top, moved)
+        # From where the terminal opens, the walk's own read of it names the same (and more
+        # surely: its state the file's whole); read after a `cd`, what it runs from there.
+        more, why = (more, why) if here else ([], "")
+        # (a folder it cannot name stays its own: the walk's read of it says so when it may be
+        # the tree's, `home_moves.follow_cd`; a word taken for a `cd` leaves the sourcer be)
+        here[:] = moved if not moved or moved[-1] is not None else here
         _AFTER.clear() if len(_AFTER) >= MOST_READS else None
-        _AFTER[key] = {k: v for k, v in inner.items() if variables.get(k, 0) != v}
-        _merge(variables, _AFTER[key])
+        given = {k: v for k, v in inner.items() if variables.get(k, 0) != v}
+        _AFTER[key] = (given, list(here), more, why)
+        _moved(variables, given, here, home, top)
+        found, unknown = [*found, *more], unknown or why
+    return found, unknown
+
+
+def _moved(
+    variables: dict[str, list[str] | None],
+    inner: dict[str, list[str] | None],
+    here: list[str | None],
+    home: str,
+    top: Path,
+) -> None:
+    """`inner` merged into `variables` (`_merge`), `$PWD` where the sourced file left the
+    shell (`here`), `$OLDPWD` as it set it."""
+    _merge(variables, inner)
+    variables["PWD"] = where(here, home, top)
+    if "OLDPWD" in inner:
+        variables["OLDPWD"] = inner["OLDPWD"]
 
 
 def _merge(variables: dict[str, list[str] | None], inner: dict[str, list[str] | None]) -> None:

@@ -11,15 +11,16 @@ init -)"`) is the dotenv reader's (`home_loads`); of variables' (`eval "$X"`, `"
 `eval -- "$X"`), each value they may hold is read as code, as code that may not run; a
 value agents cannot tell is a program's text as `$(...)` is (conda's `eval
 "$__conda_setup"`: review R10) (attack 25 G6). An `unset` of a name agents cannot tell
-(`unset "$V"` with V unknown, `unset ${!S*}`, zsh's `unset -m 'S*'`):
-each known variable may be unset; `unset 'S[0]'` and an element's assignment (`S[0]=`,
-element 0 of a scalar is the scalar) may change the variable itself; zsh's `repeat N S=`
-may assign S; a nameref's assignment or unset (`declare -n R=S` then `R=`, `unset R`) is
-its target's."""
+(`unset "$V"` with V unknown): each known variable may be unset; `unset ${!S*}` (zsh's
+`unset -m 'S*'`): each whose name starts with S (matches the pattern: readers30);
+`unset 'S[0]'` and an element's assignment (`S[0]=`, element 0 of a scalar is the scalar)
+may change the variable itself; zsh's `repeat N S=` may assign S; a nameref's assignment
+or unset (`declare -n R=S` then `R=`, `unset R`) is its target's."""
 
 from __future__ import annotations
 
 import re
+from fnmatch import fnmatchcase
 
 from cleveragents.adapters.home_assigns import ASSIGNED, NAME, nameref, vague
 from cleveragents.adapters.home_values import UNSET, either
@@ -31,6 +32,8 @@ _REF = "\0ref "  # in the variables, before a nameref's name: the variable it na
 _INDEXED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]")  # `S[0]`, an element
 _TEXT = re.compile(r"\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)\})")  # `$X`
 _TEXTS = re.compile(rf"(?:{_TEXT.pattern})+")  # `$X$Y`: variables' text alone
+_PREFIX = re.compile(r"\"?\$\{!([A-Za-z_][A-Za-z0-9_]*)[*@]\}\"?")  # `${!S*}`, `"${!S@}"`
+_PATTERN = re.compile(r"(?:[A-Za-z0-9_*?]|\[[A-Za-z0-9_-]+\])+")  # zsh's `unset -m 'S*'`
 
 
 def unset_or_run(
@@ -73,8 +76,8 @@ def unset_or_run(
         given.append(one)
     if word == "unset":
         if "-f" not in given:
-            for name in (one for one in given if not one.startswith("-") or one == "-m"):
-                _unset(name, variables, home, maybe)
+            for name in (one for one in given if not one.startswith("-")):
+                _unset(f"-m {name}" if "-m" in given else name, variables, home, maybe)
         return True
     if word == "trap":  # `trap -p`, `trap -- 'S=' RETURN`: its code, run whenever
         given = given[1:] if given[:1] == ["--"] else given
@@ -96,7 +99,11 @@ def _unset(name: str, variables: dict[str, list[str] | None], home: str, maybe: 
     agents cannot tell which (`$V` unknown, `${!S*}`, zsh's `-m`), each known one maybe."""
     element = _INDEXED.fullmatch(name)
     values = _expand(name, variables, home) if _TEXT.fullmatch(name) else None
-    if NAME.fullmatch(name):  # a nameref's (`declare -n R=S; unset R`): its target too
+    pattern = _prefixed(name)
+    if pattern is not None:  # `${!S*}`, zsh's `-m 'S*'`: the names it matches (readers30)
+        names = [one for one in variables if NAME.fullmatch(one) and fnmatchcase(one, pattern)]
+        maybe = True
+    elif NAME.fullmatch(name):  # a nameref's (`declare -n R=S; unset R`): its target too
         names = [name, *(variables.get(_REF + name) or [])]
     elif element:  # `unset 'S[0]'`: element 0 of a scalar is the scalar
         names, maybe = [element[1]], True
@@ -106,6 +113,17 @@ def _unset(name: str, variables: dict[str, list[str] | None], home: str, maybe: 
         names, maybe = [one for one in variables if NAME.fullmatch(one)], True
     for one in names:
         variables[one] = either(one, [UNSET], variables) if maybe else [UNSET]
+
+
+def _prefixed(name: str) -> str | None:
+    """The pattern of the names `name` unsets when it is bash's `${!S*}` (`"${!S@}"`: the
+    variables whose names start with S) or zsh's `-m 'S*'` of plain name characters, `*`,
+    `?` and `[...]`; None for any other."""
+    prefix = _PREFIX.fullmatch(name)
+    if prefix is not None:
+        return f"{prefix[1]}*"
+    given = name.removeprefix("-m ").strip("'\"") if name.startswith("-m ") else ""
+    return given if given and _PATTERN.fullmatch(given) else None
 
 
 def _run(code: str, variables: dict[str, list[str] | None], home: str, maybe: bool) -> None:

@@ -138,14 +138,21 @@ LOOP_SOURCED = re.compile(
 
 
 def reads(
-    kind: str, text: str, setting: str, top: str = "", home: str = "", config_home: str = ""
+    kind: str,
+    text: str,
+    setting: str,
+    top: str = "",
+    home: str = "",
+    config_home: str = "",
+    resolved: frozenset[str] = frozenset(),
 ) -> list[Reach]:
     """The places (patterns from the tree's top) `text`, the home's config `setting` of a
     program of `kind`, has a program read from whatever folder it starts in; `top`, `home`
     (absolute, resolved) for gdb's safe-path; `config_home`: the `XDG_CONFIG_HOME` the
-    user's shell gives when the file sets none (`startup_options.startup_lines`)."""
+    user's shell gives when the file sets none (`startup_options.startup_lines`);
+    `resolved`: the Lua modules it requires that nvim finds on its runtime path."""
     autoload, kind = kind == VIM_AUTOLOAD, VIM if kind == VIM_AUTOLOAD else kind
-    lines, unread = _lines(kind, text, home)
+    lines, unread = _lines(kind, text, home, resolved=resolved)
     unread = unread and not autoload
     kind = GDB if kind in GDB_SCRIPTS else kind
     body = "\n".join(lines)
@@ -279,7 +286,9 @@ def script_kind(kind: str, path: str) -> str:
     return next((k for k, (_, end) in GDB_SCRIPTS.items() if path.endswith(end)), GDB)
 
 
-def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], bool]:
+def _lines(
+    kind: str, text: str, home: str, here: str = "", resolved: frozenset[str] = frozenset()
+) -> tuple[list[str], bool]:
     """The lines of a config `text` of `kind` (its comments left out) as the commands they
     run: gdb's Python as its `gdb.execute` calls, vim's `:execute` as its strings; and
     whether some of it is not read so (it may run anything)."""
@@ -290,7 +299,7 @@ def _lines(kind: str, text: str, home: str, here: str = "") -> tuple[list[str], 
     if kind == GDB:  # `python gdb.execute(...)`
         return gdb_lines(lines)
     if kind in (VIM, NVIM):
-        return command_lines(lines, posixpath.join(here, "<sfile>"), home)
+        return command_lines(lines, posixpath.join(here, "<sfile>"), home, resolved)
     return lines, False
 
 

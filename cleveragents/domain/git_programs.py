@@ -22,6 +22,7 @@ names no remote helper (`harmless_url`): `helper::…`, or a scheme git does not
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from fnmatch import fnmatchcase
 from typing import TypeVar
 
@@ -127,6 +128,11 @@ def _shape(key: str) -> str:
     return f"{section}.*.{name}" if subsection else key
 
 
+EXT_POLICY = ("protocol.ext.allow", "protocol.allow")
+# `GIT_CONFIG_PARAMETERS="'protocol.ext.allow'='always'"`: git's quoting, or none.
+EXT_PARAMETER = re.compile(r"protocol\.(?:ext\.)?allow'?\s*=\s*'?(?:always|user)\b", re.I)
+
+
 def ext_policed(entries: list[_Entry] | None, allowed: str | None = None) -> list[_Entry] | None:
     """`entries` (a config listing's: key and value last) without the `ext::` addresses git
     refuses to run by their protocol policy: `GIT_ALLOW_PROTOCOL` (`allowed`, the
@@ -141,6 +147,32 @@ def ext_policed(entries: list[_Entry] | None, allowed: str | None = None) -> lis
     allows = policy.get("protocol.ext.allow", policy.get("protocol.allow", "never"))
     allows = allows if allowed is None else ("always" if "ext" in allowed.split(":") else "")
     return [e for e in entries if allows in ("always", "user") or not ext_address(e[-2], e[-1])]
+
+
+def shell_protocols(allowed: str | None, assigned: Mapping[str, list[str] | None]) -> str | None:
+    """The `GIT_ALLOW_PROTOCOL` to police `ext::` addresses by (`ext_policed`) for the git
+    the user runs from their shell: `allowed`, agents' environment's, and each value the
+    home's startup files may export (`assigned`, by name; None: not evaluated). Any that
+    lists `ext` (or is not evaluated), or a `GIT_CONFIG_KEY_n`/`GIT_CONFIG_PARAMETERS` they
+    export setting `protocol.ext.allow` or `protocol.allow` to `always` or `user` (or a
+    value not evaluated): `ext`; else one maybe unset or empty: None (the config decides)."""
+    given = assigned.get("GIT_ALLOW_PROTOCOL", [])
+    if given is None or any("ext" in v.split(":") or "\0" in v for v in given):
+        return "ext"
+    for name, values in assigned.items():
+        number = re.fullmatch(r"GIT_CONFIG_KEY_(\d+)", name)
+        keys = [] if number is None else values
+        if keys is None or any(k.lower() in EXT_POLICY for k in keys):
+            told = assigned.get(f"GIT_CONFIG_VALUE_{number[1]}") if number else None
+            if told is None or any(v.lower() in ("always", "user") for v in told):
+                return "ext"
+    parameters = assigned.get("GIT_CONFIG_PARAMETERS", [])
+    if parameters is None or any(EXT_PARAMETER.search(v) for v in parameters):
+        return "ext"
+    choices = [allowed, *given]  # each value the user's git may see, the most it lets run
+    if any(c is not None and "ext" in c.split(":") for c in choices):
+        return "ext"
+    return None if any(not c for c in choices) else allowed
 
 
 def ext_address(key: str, value: str) -> bool:

@@ -11,8 +11,9 @@ F7), for `domain/cwd_reads.py`; `loaded` names the runtime files a `packadd` or 
 function's call sources at once, and `sourced_names` what an `:execute` agents cannot
 evaluate sources (`exe 'source' f`, `f` a `findfile()`'s: attack 25 G7, G16). nvim's
 `init.lua` runs the same commands by `vim.cmd('packadd x')`, and Lua files by `luafile`,
-`dofile()` (`pcall(dofile, 'x')`), an optional module by `pcall(require, 'x')`: each is
-read as the `packadd`, or a `source` of the file, it is."""
+`dofile()` (`pcall(dofile, 'x')`), a module by `require('x')` (`pcall(require, 'x')`): each
+is read as the `packadd`, or a `source` of the file, it is; a module nvim finds on its
+runtime path (`resolved`: `lua/x.lua` of its config folder) is not looked for elsewhere."""
 
 from __future__ import annotations
 
@@ -45,9 +46,12 @@ LUA_FILE = re.compile(
     r"\bluaf(?:i(?:l(?:e)?)?)?!?\s+([^\s|\"'\]]+)"
     r"|\b(?:dofile|loadfile|cmd\.luafile)\s*[(,]?\s*(?:\[\[|['\"])([^'\"\]]+)"
 )
-# `pcall(require, 'x.y')`, the optional module's idiom: absent from the runtime path, Lua
-# finds it by `package.path`'s `./?.lua` (`package.cpath`'s `./?.so`) where nvim starts.
-LUA_OPTIONAL = re.compile(r"\bpcall\s*\(\s*require\s*,\s*(?:\[\[|['\"])([\w.-]+)")
+# `require('x.y')` (`require "x.y"`, `pcall(require, 'x.y')`): absent from the runtime path
+# (`lua/x/y.lua`, `lua/x/y/init.lua` of each folder), Lua finds it by `package.path`'s
+# `./?.lua` (`package.cpath`'s `./?.so`) where nvim starts (nvim 0.7 the oracle).
+LUA_REQUIRE = re.compile(
+    r"(?:(?<![\w.:])require\s*\(?|\bpcall\s*\(\s*require\s*,)\s*(?:\[\[|['\"])([\w.-]+)"
+)
 AUTOLOAD = re.compile(r"(?<![\w#:.])((?:\w+#)+)\w*\s*\(")
 # An `:execute` of `source`/`runtime` (its first string's first word) and the plain strings
 # beside it that may name a file (`'.vimlocal'`, `'/.vimlocal'`).
@@ -93,10 +97,19 @@ def sourced_names(lines: list[str]) -> tuple[list[str], bool]:
     return list(dict.fromkeys(names)), unknown
 
 
-def command_lines(lines: list[str], script: str, home: str) -> tuple[list[str], bool]:
+def required(body: str) -> list[str]:
+    """The Lua modules (`x.y`) `body` requires."""
+    return list(dict.fromkeys(LUA_REQUIRE.findall(body)))
+
+
+def command_lines(
+    lines: list[str], script: str, home: str, resolved: frozenset[str] = frozenset()
+) -> tuple[list[str], bool]:
     """`lines` of a vim config with each `:execute` put as the command lines it runs
-    (`script`: the config's path, for `<sfile>`; `home`: `$HOME`), and whether one is not
-    evaluated (`exe g:cmd`, an escape): it may run anything."""
+    (`script`: the config's path, for `<sfile>`; `home`: `$HOME`), a module it requires
+    that is not on the runtime path (`resolved`: those that are) as a `source` of the
+    folder's file, and whether one is not evaluated (`exe g:cmd`, an escape): it may run
+    anything."""
     found: list[str] = []
     unread = False
     for line in lines:
@@ -108,7 +121,7 @@ def command_lines(lines: list[str], script: str, home: str) -> tuple[list[str], 
         else:
             found += [line[: match.start()] + run for run in ran]
         found += [f"source {a or b}" for a, b in LUA_FILE.findall(line)]
-        modules = [m.replace(".", "/") for m in LUA_OPTIONAL.findall(line)]
+        modules = [m.replace(".", "/") for m in required(line) if m not in resolved]
         found += [f"source {m}{end}" for m in modules for end in (".lua", ".so")]
     return found, unread
 

@@ -89,3 +89,16 @@ def step_home_write_refused(context: Any, path: str, why: str) -> None:
     with mock.patch.dict(os.environ, {"HOME": context.env["HOME"]}):
         found = host_run(path, host_folders(GitRepository(root=root, git_dir=root / ".git")))
     assert found == why, f"{path}: {found!r}, expected {why!r}"
+
+
+@then('with my home, the model\'s write of "{path}" is not refused')
+def step_home_write_allowed(context: Any, path: str) -> None:
+    """agents lets the model write `path`, as it judges the user's home (`context.env`)."""
+    from cleveragents.adapters.git.repository import GitRepository
+    from cleveragents.adapters.host_folders import host_folders
+    from cleveragents.domain.host_files import host_run
+
+    root = context.repo.resolve()
+    with mock.patch.dict(os.environ, {"HOME": context.env["HOME"]}):
+        found = host_run(path, host_folders(GitRepository(root=root, git_dir=root / ".git")))
+    assert found is None, f"{path}: {found!r}"

@@ -253,6 +253,10 @@ SOURCES = (
     ("shopt -s extglob; . {h}/!(x)/init.sh", "init.sh"),
     ("shopt -s extglob; . {h}/*(d)otfiles/init.sh", "init.sh"),
     ("shopt -s extglob; . {h}/dot?(files)/init.sh", "init.sh"),
+    # readers30: `${!S*}` names the variables starting with S, no other (oh-my-zsh's themes
+    # glob on Z stays Z's); a `cd` in a sourced file moves the sourcing file's `make`.
+    ('Z={h}/.omz; T=("$Z"/**/*.zsh-theme); S=-x; unset ${{!S*}}; . {h}/dotfiles/x.sh', "x.sh"),
+    (". {h}/dotfiles/goto.sh; make -s; cd", "bin"),
 )
 # zsh's own forms, in `~/.zshrc -> dotfiles/zshrc`: the link's folder is the tree's top.
 ZSH_SOURCES = (
@@ -319,6 +323,7 @@ def _form_example(root: Path, data: st.DataObject) -> None:
     (tree / "Cargo.toml").write_text("[package]\n")
     (tree / "vars.sh").write_text("S=-ssh\n")
     (tree / "vars2.sh").write_text('S="$(uname -n)"\n')
+    (tree / "goto.sh").write_text("cd ~/dotfiles\ncd bin\n")
     zsh = data.draw(st.booleans())
     form, kind = data.draw(st.sampled_from(ZSH_SOURCES if zsh else SOURCES))
     spelled = data.draw(st.sampled_from(HOMES)).format()

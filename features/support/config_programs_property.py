@@ -33,8 +33,11 @@ ARGS = ["", " --flag", " 'a b'", " -- x", " 'unclosed"]
 # Commands before the program: a `#` that starts no comment (inside a word, quoted, `$#`,
 # escaped), or a comment line, after which the program still runs.
 # `ext by insteadOf`: a `url.<ext::...>.insteadOf` rewrites the remote's address to it;
-# `ext by env`: no config policy, `GIT_ALLOW_PROTOCOL=ext` (git's and agents') lets it run.
+# `ext by env`: no config policy, `GIT_ALLOW_PROTOCOL=ext` (git's and agents') lets it run;
+# `ext by startup file`: the home's `.bashrc` exports it, git's (the user's shell's) holds
+# it, agents' does not (readers30).
 KINDS = ["diff", "alias", "ext", "ext refused", "ext by insteadOf", "ext by env"]
+KINDS += ["ext by startup file"]
 BEFORE = ["", ": a#b; ", ": '# x'; ", 'echo "$#"; ', ": \\# x; ", "# ./x.sh\n", "true #x\n"]
 
 
@@ -65,6 +68,8 @@ def tree(top: Path) -> Path:
 def check_property(examples: int, seed: int, work: Path) -> int:
     top = Path(tempfile.mkdtemp(prefix="config-programs-", dir=work))
     root = tree(top)
+    (top / "home").mkdir()  # the user's, for `ext by startup file`
+    (top / "home" / ".bashrc").write_text("export GIT_ALLOW_PROTOCOL=file:ext\n")
     marks = top / "marks"
     repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
     ran = 0
@@ -83,6 +88,9 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         kind="ext by insteadOf", assign="", runner="", form="./{}", script=0, args="", before=""
     )
     @example(kind="ext by env", assign="", runner="sh ", form="{}", script=2, args="", before="")
+    @example(
+        kind="ext by startup file", assign="", runner="", form="./{}", script=0, args="", before=""
+    )
     @given(
         kind=st.sampled_from(KINDS),
         assign=st.sampled_from(ASSIGNMENTS),
@@ -113,7 +121,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             cwd=root, capture_output=True, text=True,
         ).stdout.splitlines():  # fmt: skip
             subprocess.run(["git", "config", "--unset-all", section], cwd=root)
-        if kind != "ext by env":
+        if kind not in ("ext by env", "ext by startup file"):
             policy = ["protocol.ext.allow", "never" if kind == "ext refused" else "always"]
             subprocess.run(["git", "config", *policy], cwd=root, check=True)
         if kind == "ext by insteadOf":
@@ -124,13 +132,18 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             kind, ["git", "fetch", "-q", "o"]
         )
         allowed = {"GIT_ALLOW_PROTOCOL": "file:ext"} if kind == "ext by env" else {}
+        shell = {"GIT_ALLOW_PROTOCOL": "file:ext"} if kind == "ext by startup file" else {}
+        home = os.environ.get("HOME")
         os.environ.update(allowed)
         try:
-            subprocess.run(command, cwd=root / "tools", capture_output=True, timeout=30)
+            ran_by = {**os.environ, **shell}  # the user's git: their shell's variables
+            subprocess.run(command, cwd=root / "tools", env=ran_by, capture_output=True, timeout=30)
+            os.environ.update({"HOME": str(top / "home")} if shell else {})
             host = host_folders(repo)
         finally:
             for name in allowed:
                 os.environ.pop(name, None)
+            os.environ.update({} if home is None else {"HOME": home})
         if kind == "ext refused":  # git's default: it runs nothing, and agents holds nothing
             held = [s for s in SCRIPTS if host_run(s, host) is not None]
             assert not any(marks.iterdir()) and not held, f"{value} refused: {held}"

@@ -48,6 +48,7 @@ from cleveragents.adapters.git.tree_scripts import (
     outside_places,
     script_places,
 )
+from cleveragents.adapters.home_git_policy import policed
 from cleveragents.adapters.vouch_file import vouched_for
 from cleveragents.domain.claude_commands import env_whole, mcp_commands, settings_commands
 from cleveragents.domain.command_saves import shown_path
@@ -61,7 +62,7 @@ from cleveragents.domain.config_programs import (
     runs_program,
     script_reach,
 )
-from cleveragents.domain.git_programs import ext_policed, harmless, harmless_alias
+from cleveragents.domain.git_programs import harmless, harmless_alias
 from cleveragents.domain.host_files import CLAUDE_KEY, included
 from cleveragents.domain.interpreters import code_unread
 from cleveragents.domain.reach import ANY_FOLDERS, anywhere_of
@@ -98,7 +99,7 @@ def config_programs(
     reads it there, from its own top, and each tree file that config includes. And what
     Claude Code runs from the settings in `claudes` and the user's (`claude_programs`), what
     direnv loads from each `.envrc` in `envrcs`, and what VS Code or mise trusting it runs."""
-    listed = ext_policed(listings.entries(), os.environ.get("GIT_ALLOW_PROTOCOL"))
+    listed = policed(listings.entries(), repo.root)  # `GIT_ALLOW_PROTOCOL=ext` too
     if listed is None:  # pragma: no cover - a config git cannot read already failed `discover`
         return []
     root = Path(os.path.realpath(repo.root))
@@ -292,8 +293,7 @@ def _nested(root: Path, listings: ConfigListings, git: str) -> list[tuple[Reach,
     top = posixpath.dirname(git)
     users = {os.path.normpath(p) for p in user_configs()}
     found: list[tuple[Reach, str]] = []
-    listed = listings.listed(root / git)  # `GIT_ALLOW_PROTOCOL=ext`: overrides the config
-    for origin, key, value in ext_policed(listed, os.environ.get("GIT_ALLOW_PROTOCOL")) or []:
+    for origin, key, value in policed(listings.listed(root / git), root) or []:
         # A setting of the user's global or system config is said to be theirs.
         own = "" if os.path.normpath(origin) in users else top
         if included(key):
