@@ -1,4 +1,4 @@
-Feature: What an ssh line and an IPython profile run, read as the programs read them
+Feature: What an ssh line, an IPython profile and git's protocol policy run, read as the programs read them
   As a developer whose home config names ssh wrappers and IPython start-up lines
   I want agents to read each the way ssh, rsync, sshfs, mosh and IPython read it
   So that a tree file those run is held, and nothing else is
@@ -68,3 +68,18 @@ Feature: What an ssh line and an IPython profile run, read as the programs read 
       | extend                     | c.InteractiveShellApp.extensions.extend(['a.b'])                                                           |       | a                         |          |         |
       | a setattr                  | setattr(c.InteractiveShellApp, 'exec_lines', [])                                                           |       |                           |          | some    |
       | no Python                  | this is not python(                                                                                        |       |                           |          | some    |
+
+  Scenario Outline: GIT_ALLOW_PROTOCOL "<allowed>" here and "<exported>" in the startup files: <policy>
+    # The user's git runs an `ext::` remote where its GIT_ALLOW_PROTOCOL lists `ext`, or
+    # where it is unset and the config allows ext. A value of agents' own that no startup
+    # file exports may be missing in the user's shells (review 30 #6): the config decides.
+    Then with "<allowed>" in agents' environment and "<exported>" exported, ext:: is policed by "<policy>"
+
+    Examples:
+      | allowed  | exported      | policy |
+      | file     | -             | -      |
+      | file:ext | -             | ext    |
+      | -        | file:ext      | ext    |
+      | file     | file          | file   |
+      | file     | file,file:ext | ext    |
+      | -        | -             | -      |

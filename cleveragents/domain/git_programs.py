@@ -155,7 +155,9 @@ def shell_protocols(allowed: str | None, assigned: Mapping[str, list[str] | None
     home's startup files may export (`assigned`, by name; None: not evaluated). Any that
     lists `ext` (or is not evaluated), or a `GIT_CONFIG_KEY_n`/`GIT_CONFIG_PARAMETERS` they
     export setting `protocol.ext.allow` or `protocol.allow` to `always` or `user` (or a
-    value not evaluated): `ext`; else one maybe unset or empty: None (the config decides)."""
+    value not evaluated): `ext`; else one maybe unset or empty: None (the config decides).
+    A value of agents' own that no startup file exports may be missing from the user's
+    shells (agents started from a launcher, a service): it counts as maybe unset too."""
     given = assigned.get("GIT_ALLOW_PROTOCOL", [])
     if given is None or any("ext" in v.split(":") or "\0" in v for v in given):
         return "ext"
@@ -169,7 +171,8 @@ def shell_protocols(allowed: str | None, assigned: Mapping[str, list[str] | None
     parameters = assigned.get("GIT_CONFIG_PARAMETERS", [])
     if parameters is None or any(EXT_PARAMETER.search(v) for v in parameters):
         return "ext"
-    choices = [allowed, *given]  # each value the user's git may see, the most it lets run
+    # Each value the user's git may see, the most it lets run.
+    choices = [allowed, *given] if given else [allowed, None]
     if any(c is not None and "ext" in c.split(":") for c in choices):
         return "ext"
     return None if any(not c for c in choices) else allowed

@@ -6,6 +6,7 @@ from typing import Any
 
 from behave import then, use_step_matcher, when
 
+from cleveragents.domain.git_programs import shell_protocols
 from cleveragents.domain.ipython_configs import ipython_runs
 from cleveragents.domain.ssh_lines import data_word, next_slot, remote_reach, ssh_wrappers
 
@@ -86,3 +87,12 @@ def step_unknown(context: Any, unknown: str = "") -> None:
     found = context.profile
     said = "" if not found.unknown else ("modules" if found.modules_only else "some")
     assert said == unknown, found
+
+
+@then(
+    'with "{allowed}" in agents\' environment and "{exported}" exported, ext:: is policed by "{policy}"'
+)
+def step_protocols(context: Any, allowed: str, exported: str, policy: str) -> None:
+    given = {"GIT_ALLOW_PROTOCOL": exported.split(",")} if exported != "-" else {}
+    found = shell_protocols(None if allowed == "-" else allowed, given)
+    assert (found or "-") == policy, found
