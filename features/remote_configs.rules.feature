@@ -73,7 +73,7 @@ Feature: What an ssh line, an IPython profile and git's protocol policy run, rea
     # The user's git runs an `ext::` remote where its GIT_ALLOW_PROTOCOL lists `ext`, or
     # where it is unset and the config allows ext. A value of agents' own that no startup
     # file exports may be missing in the user's shells (review 30 #6): the config decides.
-    Then with "<allowed>" in agents' environment and "<exported>" exported, ext:: is policed by "<policy>"
+    Then with "<allowed>" in agents' environment and "<exported>" exported, ext:: goes by "<policy>"
 
     Examples:
       | allowed  | exported      | policy |

@@ -90,7 +90,7 @@ def step_unknown(context: Any, unknown: str = "") -> None:
 
 
 @then(
-    'with "{allowed}" in agents\' environment and "{exported}" exported, ext:: is policed by "{policy}"'
+    'with "{allowed}" in agents\' environment and "{exported}" exported, ext:: goes by "{policy}"'
 )
 def step_protocols(context: Any, allowed: str, exported: str, policy: str) -> None:
     given = {"GIT_ALLOW_PROTOCOL": exported.split(",")} if exported != "-" else {}
