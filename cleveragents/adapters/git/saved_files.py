@@ -20,9 +20,9 @@ from cleveragents.adapters.git.modes import LINK, mode_of_file
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_names import escaped, mend_git_dir, unescaped
+from cleveragents.adapters.git.saved_paths import refuse_outside
 from cleveragents.domain.checkpoint import SavedFiles
-from cleveragents.domain.record_paths import TOP_FOLDER, path_problem
-from cleveragents.domain.rules import git_refuses_name
+from cleveragents.domain.record_paths import TOP_FOLDER
 from cleveragents.errors import ConflictingState
 
 UMASK = os.umask(0o022)
@@ -65,7 +65,7 @@ class FileSaver:
         entries: list[tuple[str, str, int]] = []  # (path, git mode, exact mode)
         absent: list[str] = []
         wanted = list(dict.fromkeys(paths))
-        _refuse_outside(wanted, self.repo.root)
+        refuse_outside(wanted, self.repo.root)
         for path in wanted:
             # A link (or file) standing where a folder of `path` would be: `path` is not in
             # the tree (reading through a link would save a host file); the link is saved.
@@ -169,7 +169,7 @@ class FileSaver:
         """
         files = self.listing(saved.commit)
         folders = [path for path in saved.folders if path != TOP_FOLDER]  # the tree's own
-        _refuse_outside(
+        refuse_outside(
             [*saved.absent, *saved.modes, *folders, *saved.made, *(p for p, _, _ in files)],
             self.repo.root,
         )
@@ -234,42 +234,6 @@ class FileSaver:
                 mode, _, blob = meta.decode().split()
                 files.append((unescaped(path.decode("utf-8", "surrogateescape")), mode, blob))
         return files
-
-
-def _refuse_outside(paths: list[str], root: Path) -> None:
-    """Refuse (exit 3) a record naming a path outside the tree, whatever wrote it. A first
-    name git takes for its own directory (`.GIT`, `git~1`) is a plain folder of the tree
-    where the file system tells it from the git directory (`_beside_git_dir`)."""
-    for path in paths:
-        problem = path_problem(path)
-        top, _, rest = path.partition("/")
-        plain = "x/" + rest if rest else "x"
-        # Only the first name's problem is forgiven, and only for a name git refuses.
-        if (
-            problem is not None
-            and git_refuses_name(top)
-            and path_problem(plain) is None
-            and _beside_git_dir(root, top)
-        ):
-            continue
-        if problem is not None:
-            raise ConflictingState(
-                f"a saved-files record names the path {path!r}, which {problem}: "
-                "nothing was restored",
-                hint="the plan's records are damaged or forged; delete the plan",
-            )
-
-
-def _beside_git_dir(root: Path, top: str) -> bool:
-    """Whether `top`, a name at the top of the tree, is not the tree's git directory: not
-    `.git` itself, no link, and not a name the file system takes for it (a case-insensitive
-    one takes `.GIT` for `.git`: then both name the same folder)."""
-    there, git_dir = root / top, root / ".git"
-    if there.is_symlink():
-        return False
-    if not os.path.lexists(there) or not os.path.lexists(git_dir):
-        return True
-    return not os.path.samefile(there, git_dir)
 
 
 def _holds(root: Path, path: str, mode: str, data: bytes) -> bool:
