@@ -5,7 +5,7 @@ Feature: A save names folders inside the folders it saves whole, and lists each 
 
   # The undo of such a command saves each folder the command made (1,101 paths, one inside
   # the other): each was walked whole, the deepest listed 1,101 times, 606,651 listings in
-  # all, some 11 minutes. Now each outermost folder is walked once, and what a folder
+  # all, over ten minutes. Now each outermost folder is walked once, and what a folder
   # inside it holds is read from that walk.
   # The property: random trees of folders, files (modes 600, 755), links to files and to
   # folders, FIFOs and files where a folder on the way would be; a random set of paths in

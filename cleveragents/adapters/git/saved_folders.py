@@ -2,7 +2,7 @@
 
 A command that makes a folder 1,100 levels deep names each of its 1,100 folders among the
 paths the next restore saves. Walking each of them whole read the deepest folder 1,100
-times, the next 1,099: an undo of such a command took minutes (task deepundo30). Each
+times, the next 1,099: an undo of such a command took over ten minutes. Each
 outermost folder is walked once here, and what a path inside it holds is read from that
 walk: the same files, the same absent paths, as a walk of its own would find.
 """
