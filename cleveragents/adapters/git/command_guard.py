@@ -307,13 +307,14 @@ class CommandGuard:
         which no checkpoint holds (`saved_files.py` stores it under an escaped name)."""
         found: Found = []
         used = 0
+        cut = len(os.fspath(self.repo.root)) + 1
         for top, folders, files in walk(self.repo.root / path):
-            for name in [*files, *(f for f in folders if Path(top, f).is_symlink())]:
-                full = Path(top, name)
-                st = full.lstat()
+            for name in [*files, *(f for f in folders if os.path.islink(os.path.join(top, f)))]:
+                full = os.path.join(top, name)
+                st = os.lstat(full)
                 if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
                     continue  # a FIFO, socket or device: no bytes to keep
-                found.append((str(full.relative_to(self.repo.root)), st))
+                found.append((full[cut:], st))
                 used += st.st_size if st.st_size <= EACH_BYTES else 0
                 if used > room or len(found) > slots:
                     return found, False

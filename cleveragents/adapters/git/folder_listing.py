@@ -36,7 +36,7 @@ from pathlib import Path
 from cleveragents.adapters.folder_walk import outermost, stats_below, through_no_link, ways_down
 from cleveragents.adapters.git.opened_journals import expected_records, set_back_left, start_time
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.rules import claude_reads, git_refuses_name, name_as_opened
+from cleveragents.domain.rules import LONGEST_PATH, claude_reads, git_refuses_name, name_as_opened
 from cleveragents.errors import ConflictingState
 
 GLOB = re.compile(r"[*?\[]")  # a name with a glob: matched by one expression
@@ -71,13 +71,13 @@ class Opened:
         """The status of `folder` (`st`, as it is), given `u+rwx` first (a file: `u+r`) when
         its owner, the user running agents, lacks the bits it `need`s (`access`: root has
         them); as it is otherwise."""
-        full = self.root / folder if folder else self.root
+        full = os.path.join(self.root, folder) if folder else self.root  # no deep `Path` parse
         if st.st_mode & need == need or os.access(full, _ACCESS[need]):
             return st
         return self._open(full, folder, st, READ if need == READ else WRITE)
 
     def _open(  # pragma: no cover
-        self, full: Path, folder: str, st: os.stat_result, bits: int
+        self, full: str | Path, folder: str, st: os.stat_result, bits: int
     ) -> os.stat_result:
         """`full` given `bits`, noted, and its status then; `st` when not this user's. Root
         lists every folder: run as `nobody` in a forked process by checkpoints.git_dirs.feature,
@@ -136,7 +136,9 @@ class Opened:
         seen: set[str] = set()
         paths = list(paths)
         for folder in (path.rpartition("/")[0] for path in paths):
-            if not folder or folder in seen or os.access(self.root / folder, _ACCESS[need]):
+            full = os.path.join(self.root, folder)  # over PATH_MAX: nothing opens it, skipped
+            too_long = len(os.fsencode(full)) > LONGEST_PATH  # (else each way from the top)
+            if not folder or folder in seen or too_long or os.access(full, _ACCESS[need]):
                 seen.add(folder)
                 continue
             seen.add(folder)
@@ -376,7 +378,7 @@ def listing_of(
     head: list[str] = []
     envrcs: list[str] = []
     try:
-        listing = os.scandir(root / folder if folder else root)
+        listing = os.scandir(os.path.join(root, folder) if folder else root)
     except OSError:  # pragma: no cover - another user's (`Opened.look`), as root never
         return [], [], [], [], []  # unreadable: git cannot look into it either
     with listing:

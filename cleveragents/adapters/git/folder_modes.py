@@ -84,12 +84,13 @@ def put_back(root: Path, folders: dict[str, int]) -> list[str]:
     """Give each folder of `folders` that stands (a real folder, reached through no link)
     its mode, deepest first and the top folder last; the folders whose mode changed."""
     done = []
+    clear = through_no_link(root, folders)  # each folder on the ways looked at once
     for path, perm in sorted(folders.items(), key=lambda kept: _order(kept[0])):
-        full = root / path
-        if link_on_the_way(root, path) is not None or full.is_symlink() or not full.is_dir():
+        full = os.path.join(root, path)  # no `Path` per folder: its parse reads every name
+        if path not in clear or not _folder(full):
             continue
         wanted = perm & FOLDER_BITS
-        if stat.S_IMODE(full.lstat().st_mode) != wanted:
+        if stat.S_IMODE(os.lstat(full).st_mode) != wanted:
             os.chmod(full, wanted)
             done.append(path)
     return done
@@ -105,12 +106,14 @@ def make(root: Path, empty: Iterable[str], folders: dict[str, int]) -> list[str]
     """Make each folder of `empty` where nothing stands, never through a link, with its
     mode in `folders` (no tree holds an empty folder: a restore leaves it out); the made."""
     made = []
+    empty = list(empty)
+    clear = through_no_link(root, empty)  # what it makes makes no way through a link
     for path in sorted(empty, key=lambda p: p.count("/")):
-        full = root / path
-        if os.path.lexists(full) or link_on_the_way(root, path) is not None:
+        full = os.path.join(root, path)
+        if os.path.lexists(full) or path not in clear:
             continue
         try:
-            full.mkdir(parents=True)
+            os.makedirs(full)
         except OSError:  # a file on the way (a restore wrote it there): it stands as it is
             continue
         os.chmod(full, folders.get(path, default_mode()) & FOLDER_BITS)
@@ -141,7 +144,11 @@ def git_kept(root: Path, folder: str) -> bool:
     out, as every checkpoint does: a `.git` (a nested repository's own, or one git refuses:
     `.GIT`, `git~1`) or a nested repository (a folder holding `.git`, `git init sub`)."""
     name = folder.rpartition("/")[2]
-    return name == ".git" or git_refuses_name(name) or os.path.lexists(root / folder / ".git")
+    return (
+        name == ".git"
+        or git_refuses_name(name)
+        or os.path.lexists(os.path.join(root, folder, ".git"))
+    )
 
 
 def all_emptied(root: Path, folders: Iterable[str], going: Callable[[str], bool]) -> set[str]:
@@ -174,7 +181,7 @@ def to_make(root: Path, empty: Iterable[str]) -> list[str]:
         folder = path
         if link_on_the_way(root, folder) is not None:
             continue
-        while folder and folder not in found and not os.path.lexists(root / folder):
+        while folder and folder not in found and not os.path.lexists(os.path.join(root, folder)):
             found.add(folder)
             folder = folder.rpartition("/")[0]
     return sorted(found)
@@ -186,10 +193,11 @@ def remove_made(root: Path, folders: Iterable[str]) -> list[str]:
     removed = []
     clear = through_no_link(root, folders)
     for path in sorted(clear, key=lambda p: -p.count("/")):
-        if not _folder(root / path):
+        full = os.path.join(root, path)  # no `Path` per folder: its parse reads every name
+        if not _folder(full):
             continue
         try:
-            os.rmdir(root / path)  # only an empty folder: nothing in it is ever lost
+            os.rmdir(full)  # only an empty folder: nothing in it is ever lost
         except OSError:
             continue
         removed.append(path)
@@ -220,8 +228,8 @@ def filled(root: Path, paths: Iterable[str]) -> dict[str, int]:
     return found
 
 
-def _folder(full: Path) -> bool:
-    st = checkout.lstat(str(full))
+def _folder(full: str | os.PathLike[str]) -> bool:
+    st = checkout.lstat(os.fspath(full))
     return st is not None and stat.S_ISDIR(st.st_mode)
 
 
@@ -233,7 +241,7 @@ def now(root: Path, paths: Iterable[str]) -> dict[str, int]:
     """The modes the folders of `paths` have now (those that stand as folders)."""
     found = {}
     for path in through_no_link(root, paths):
-        full = root / path
-        if full.is_dir() and not full.is_symlink():
-            found[path] = stat.S_IMODE(full.lstat().st_mode)
+        st = checkout.lstat(os.path.join(root, path))
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            found[path] = stat.S_IMODE(st.st_mode)
     return found

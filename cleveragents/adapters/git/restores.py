@@ -141,7 +141,9 @@ class Restores:
         made = folder_modes.now(self.repo.root, made_paths)
         empty = {p for s in put_back for p in s.empty if p not in spare}
         touched += [
-            p for p in sorted(empty) if not os.path.lexists(self.repo.root / p) or p in emptied
+            p
+            for p in sorted(empty)
+            if not os.path.lexists(os.path.join(self.repo.root, p)) or p in emptied
         ]
         touched += sorted(made_paths)
         folders = folder_modes.now(self.repo.root, {p for s in put_back for p in s.folders})

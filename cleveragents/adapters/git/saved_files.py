@@ -15,15 +15,17 @@ import time
 from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
-from cleveragents.adapters.folder_walk import remove_tree, walk
-from cleveragents.adapters.git.modes import LINK, mode_of_file
+from cleveragents.adapters.folder_walk import remove_tree
+from cleveragents.adapters.git.modes import LINK
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
+from cleveragents.adapters.git.saved_folders import Walked, absent_in, outermost, walk_folder
+from cleveragents.adapters.git.saved_folders import git_mode as git_mode
+from cleveragents.adapters.git.saved_folders import has_bytes as has_bytes
 from cleveragents.adapters.git.saved_names import escaped, mend_git_dir, unescaped
+from cleveragents.adapters.git.saved_paths import refuse_outside
 from cleveragents.domain.checkpoint import SavedFiles
-from cleveragents.domain.record_paths import TOP_FOLDER, path_problem
-from cleveragents.domain.rules import git_refuses_name
-from cleveragents.errors import ConflictingState
+from cleveragents.domain.record_paths import TOP_FOLDER
 
 UMASK = os.umask(0o022)
 os.umask(UMASK)
@@ -65,8 +67,22 @@ class FileSaver:
         entries: list[tuple[str, str, int]] = []  # (path, git mode, exact mode)
         absent: list[str] = []
         wanted = list(dict.fromkeys(paths))
-        _refuse_outside(wanted, self.repo.root)
-        for path in wanted:
+        refuse_outside(wanted, self.repo.root)
+        covering = outermost(wanted)  # a folder holding others is walked once, first
+        covers = set(covering.values())
+        walks: dict[str, Walked] = {}
+        done: set[str] = set()
+        queue = [*(p for p in wanted if p in covers), *wanted]
+        for path in queue:  # grows with the links found on the way
+            if path in done:
+                continue
+            done.add(path)
+            walked = walks.get(covering.get(path, ""))
+            if walked is not None and (not walked.repository or path in whole):
+                nothing = absent_in(walked, path)
+                if nothing is not None:  # what it holds is in the walk's entries
+                    absent += [path] if nothing else []
+                    continue
             # A link (or file) standing where a folder of `path` would be: `path` is not in
             # the tree (reading through a link would save a host file); the link is saved.
             blocker = link_on_the_way(self.repo.root, path)
@@ -74,21 +90,24 @@ class FileSaver:
                 absent.append(path)
                 if blocker not in wanted:
                     wanted.append(blocker)
+                    queue.append(blocker)
                 continue
             try:
-                st = (self.repo.root / path).lstat()
+                st = os.lstat(os.path.join(self.repo.root, path))
             except FileNotFoundError:
                 absent.append(path)
                 continue
             if stat.S_ISDIR(st.st_mode):
-                inside = self._folder(path, path in whole)
-                entries += inside
-                if not inside:  # only empty folders, which no checkpoint holds either
+                walks[path] = walk_folder(self.repo.root, path, path in whole)
+                entries += walks[path].entries
+                if not walks[path].entries:  # only empty folders, which no checkpoint holds
                     absent.append(path)
             elif has_bytes(st):
                 entries.append((path, git_mode(st), stat.S_IMODE(st.st_mode)))
             else:  # a FIFO, socket or device: nothing to keep, never opened
                 absent.append(path)
+        place = {path: index for index, path in enumerate(wanted)}
+        absent.sort(key=place.__getitem__)  # in the order given, as they were looked at
         commit = None
         if entries:
             tree = self._tree([(path, mode) for path, mode, _ in entries])
@@ -100,25 +119,6 @@ class FileSaver:
             absent=absent,
             at=time.time_ns(),
         )
-
-    def _folder(self, path: str, repository: bool = False) -> list[tuple[str, str, int]]:
-        found: list[tuple[str, str, int]] = []
-        for top, folders, files in walk(self.repo.root / path):
-            if (".git" in folders or ".git" in files) and not repository:
-                nested = Path(top).relative_to(self.repo.root)
-                raise ConflictingState(
-                    f"a restore would remove the nested repository {nested}",
-                    hint="move it out of the way (or commit and remove it), then retry",
-                )
-            for name in [*files, *(f for f in folders if Path(top, f).is_symlink())]:
-                full = Path(top, name)
-                st = full.lstat()
-                if not has_bytes(st):  # a FIFO, socket or device: reading one would hang
-                    continue
-                found.append(
-                    (str(full.relative_to(self.repo.root)), git_mode(st), stat.S_IMODE(st.st_mode))
-                )
-        return found
 
     def _tree(self, entries: list[tuple[str, str]]) -> str:
         """A tree of the files at `entries` (working-tree paths), their bytes stored raw."""
@@ -169,7 +169,7 @@ class FileSaver:
         """
         files = self.listing(saved.commit)
         folders = [path for path in saved.folders if path != TOP_FOLDER]  # the tree's own
-        _refuse_outside(
+        refuse_outside(
             [*saved.absent, *saved.modes, *folders, *saved.made, *(p for p, _, _ in files)],
             self.repo.root,
         )
@@ -184,17 +184,16 @@ class FileSaver:
         done: list[str] = []
 
         def stands(path: str) -> bool:  # a checkpoint's folder with something in it
-            return _occupied(self.repo.root / path) and in_tree(path)
+            return _occupied(os.path.join(self.repo.root, path)) and in_tree(path)
 
         for path in saved.absent:
             # one through a link is not in the tree: not there. A folder with something in
             # it where nothing stood stays (a checkpoint's, or one no tree holds: `d/.GIT`)
-            if link_on_the_way(self.repo.root, path) is None and not _occupied(
-                self.repo.root / path
-            ):
-                if os.path.lexists(self.repo.root / path):
+            there = os.path.join(self.repo.root, path)  # no `Path`: its parse reads each name
+            if link_on_the_way(self.repo.root, path) is None and not _occupied(there):
+                if os.path.lexists(there):
                     done.append(path)
-                remove(self.repo.root / path)
+                remove(there)
         blobs = self.objects.contents(blob for _, _, blob in files)
         for path, mode, blob in files:
             full = self.repo.root / path
@@ -236,42 +235,6 @@ class FileSaver:
         return files
 
 
-def _refuse_outside(paths: list[str], root: Path) -> None:
-    """Refuse (exit 3) a record naming a path outside the tree, whatever wrote it. A first
-    name git takes for its own directory (`.GIT`, `git~1`) is a plain folder of the tree
-    where the file system tells it from the git directory (`_beside_git_dir`)."""
-    for path in paths:
-        problem = path_problem(path)
-        top, _, rest = path.partition("/")
-        plain = "x/" + rest if rest else "x"
-        # Only the first name's problem is forgiven, and only for a name git refuses.
-        if (
-            problem is not None
-            and git_refuses_name(top)
-            and path_problem(plain) is None
-            and _beside_git_dir(root, top)
-        ):
-            continue
-        if problem is not None:
-            raise ConflictingState(
-                f"a saved-files record names the path {path!r}, which {problem}: "
-                "nothing was restored",
-                hint="the plan's records are damaged or forged; delete the plan",
-            )
-
-
-def _beside_git_dir(root: Path, top: str) -> bool:
-    """Whether `top`, a name at the top of the tree, is not the tree's git directory: not
-    `.git` itself, no link, and not a name the file system takes for it (a case-insensitive
-    one takes `.GIT` for `.git`: then both name the same folder)."""
-    there, git_dir = root / top, root / ".git"
-    if there.is_symlink():
-        return False
-    if not os.path.lexists(there) or not os.path.lexists(git_dir):
-        return True
-    return not os.path.samefile(there, git_dir)
-
-
 def _holds(root: Path, path: str, mode: str, data: bytes) -> bool:
     """Whether `path` holds already what a put-back would write there (link or file)."""
     full = root / path
@@ -286,23 +249,20 @@ def _holds(root: Path, path: str, mode: str, data: bytes) -> bool:
         return False
 
 
-def git_mode(st: os.stat_result) -> str:
-    if stat.S_ISLNK(st.st_mode):
-        return LINK
-    return mode_of_file(bool(st.st_mode & 0o100))
-
-
-def _occupied(full: Path) -> bool:
+def _occupied(full: str | os.PathLike[str]) -> bool:
     """Whether a folder with something in it stands at `full`."""
-    return full.is_dir() and not full.is_symlink() and any(full.iterdir())
+    if not os.path.isdir(full) or os.path.islink(full):
+        return False
+    with os.scandir(full) as names:
+        return any(True for _ in names)
 
 
-def remove(full: Path) -> None:
+def remove(full: str | os.PathLike[str]) -> None:
     """Remove a file, a link or a whole folder standing at `full` (already saved)."""
-    if full.is_dir() and not full.is_symlink():
+    if os.path.isdir(full) and not os.path.islink(full):
         remove_tree(full)
     elif os.path.lexists(full):  # a file, a link, a FIFO
-        full.unlink()
+        os.unlink(full)
 
 
 def clear_way(root: Path, path: str) -> None:
@@ -336,12 +296,6 @@ def link_on_the_way(root: Path, path: str) -> str | None:
     finally:
         os.close(at)
     return None
-
-
-def has_bytes(st: os.stat_result) -> bool:
-    """Whether what `st` describes is a file or link: something a save reads without
-    waiting (a FIFO's `open` waits for a writer, a device's has effects)."""
-    return stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)
 
 
 def _check_readable(root: Path, path: str) -> None:

@@ -13,9 +13,10 @@ import os
 import stat
 from collections.abc import Iterable
 
+from cleveragents.adapters.folder_walk import through_no_link
 from cleveragents.adapters.git.folder_listing import ways_opened
 from cleveragents.adapters.git.modes import LINK
-from cleveragents.adapters.git.saved_files import FileSaver, git_mode, link_on_the_way
+from cleveragents.adapters.git.saved_files import FileSaver, git_mode
 from cleveragents.domain.checkpoint import SavedFiles, oldest_last
 from cleveragents.domain.saved_states import BLOCKED, BYTES_IN_TREE, FOLDER, OTHER, State
 
@@ -33,7 +34,8 @@ class SavedStates:
         they may not enter, opened for it: `Opened.ways`; a folder so opened as it was)."""
         paths = list(dict.fromkeys(paths))
         with ways_opened(self.root, paths, self.saver.repo.state_dir / "opened") as opened:
-            found = {path: self._state(path) for path in paths}
+            clear = through_no_link(self.root, paths)  # each folder on the ways looked at once
+            found = {path: self._state(path, path in clear) for path in paths}
             before = opened.folders()
         return {
             path: (FOLDER, before[path][1]) if path in before and got[0] == FOLDER else got
@@ -49,27 +51,29 @@ class SavedStates:
 
     def _modes(self, paths: list[str]) -> dict[str, int]:
         found = {}
+        clear = through_no_link(self.root, paths)
         for path in dict.fromkeys(paths):
-            if link_on_the_way(self.root, path) is not None:
+            if path not in clear:
                 continue
             try:
-                st = (self.root / path).lstat()
+                st = os.lstat(os.path.join(self.root, path))
             except OSError:
                 continue
             if stat.S_ISREG(st.st_mode):
                 found[path] = stat.S_IMODE(st.st_mode)
         return found
 
-    def _state(self, path: str) -> State:
-        if link_on_the_way(self.root, path) is not None:
+    def _state(self, path: str, clear: bool) -> State:
+        if not clear:
             return (BLOCKED, None)  # a link or file where its folder was: in the way
-        full = self.root / path
+        full = os.path.join(self.root, path)
         try:
-            st = full.lstat()
+            st = os.lstat(full)
             if stat.S_ISLNK(st.st_mode):
                 data = os.readlink(full).encode("utf-8", "surrogateescape")
             elif stat.S_ISREG(st.st_mode):
-                data = full.read_bytes()
+                with open(full, "rb") as file:
+                    data = file.read()
             elif stat.S_ISDIR(st.st_mode):  # a folder's mode is its state (`folders`)
                 return (FOLDER, stat.S_IMODE(st.st_mode))
             else:
