@@ -91,6 +91,13 @@ Feature: The help and the read-only views start quickly
     Then the exit code is 0
     And it read the operation log at most 4 times
 
+  # Trees are named by their content: the diffs a correction's preview asked for are the
+  # restore's too when the tree did not change between them.
+  Scenario: A correction diffs two trees once, and a tree with itself never
+    When I run "agents plan correct --mode=revert --decision 2 --guidance again --quiet" and note the git commands it runs
+    Then the exit code is 0
+    And it asked git for no diff of two trees twice, nor of a tree with itself
+
   # Typer builds a command from its function's signature (each parameter's type, default
   # and help) as the command runs: `agents --help` lists the root's commands from their help
   # alone, and a command line builds only the command it runs. And what the start imported

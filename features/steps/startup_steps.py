@@ -117,6 +117,29 @@ def step_log_reads(context: Any, most: int) -> None:
     assert 0 < context.log_reads <= most, f"read the operation log {context.log_reads} times"
 
 
+@when('I run "{command}" and note the git commands it runs')
+def step_run_noting_git(context: Any, command: str) -> None:
+    trace = context.tmp / "git-trace.json"
+    context.env = {**context.env, "GIT_TRACE2_EVENT": str(trace)}
+    try:
+        _probed(context, command, IMPORTS, context.tmp / "modules.json")
+    finally:
+        del context.env["GIT_TRACE2_EVENT"]
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    context.git_runs = [e["argv"][1:] for e in events if e["event"] == "start"]
+
+
+@then("it asked git for no diff of two trees twice, nor of a tree with itself")
+def step_no_diff_twice(context: Any) -> None:
+    assert context.result.returncode == 0, context.result.stderr
+    diffs = [" ".join(argv) for argv in context.git_runs if argv[0] == "diff-tree"]
+    assert diffs, f"no diff-tree ran: {context.git_runs}"
+    twice = sorted({diff for diff in diffs if diffs.count(diff) > 1})
+    assert not twice, f"asked twice: {twice}"
+    itself = [d for d in diffs if len(d.split()) > 2 and d.split()[-1] == d.split()[-2]]
+    assert not itself, f"diffed a tree with itself: {itself}"
+
+
 @when('I run "{command}" and note the commands typer builds')
 def step_run_noting_built(context: Any, command: str) -> None:
     _probed(context, command, BUILT, noted := context.tmp / "built.json")
