@@ -82,6 +82,21 @@ Feature: The help and the read-only views start quickly
       | command                            | code | others                                                                                  |
       | agents plan run {tmp}/missing.yaml --budget-calls 3 | 2    | cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_undo, cleveragents.cli.plan_diff |
       | agents plan undo --yes             | 0    | cleveragents.cli.plan, cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_tree |
+      | agents plan correct --mode=revert --decision 2 --guidance again --quiet | 0 | cleveragents.cli.plan_share, cleveragents.cli.plan_undo, cleveragents.adapters.home_cwd, cleveragents.domain.cwd_reads, cleveragents.adapters.git.config_programs, cleveragents.adapters.folder_trusts, cleveragents.domain.interpreters, cleveragents.domain.tool_configs, cleveragents.domain.script_calls |
+
+  # A correction asks for the plan's operations a dozen times (whether the plan was pulled,
+  # each restore's modes and saved files): the store decodes them once until it changes.
+  Scenario: A correction reads the operation log again only after the store changed
+    When I run "agents plan correct --mode=revert --decision 2 --guidance again --quiet" and count its reads of the operation log
+    Then the exit code is 0
+    And it read the operation log at most 4 times
+
+  # Trees are named by their content: the diffs a correction's preview asked for are the
+  # restore's too when the tree did not change between them.
+  Scenario: A correction diffs two trees once, and a tree with itself never
+    When I run "agents plan correct --mode=revert --decision 2 --guidance again --quiet" and note the git commands it runs
+    Then the exit code is 0
+    And it asked git for no diff of two trees twice, nor of a tree with itself
 
   # Typer builds a command from its function's signature (each parameter's type, default
   # and help) as the command runs: `agents --help` lists the root's commands from their help

@@ -17,6 +17,14 @@ Feature: The plan store grows with what is new, not with how long the plan is
     When random sequences of actor states are stored, some in transactions that fail
     Then every state that was committed reads back exactly, through the same and a new connection
 
+  # A correction asks for the plan's operations a dozen times: they are decoded once while
+  # the store stays as it was, and read again after any write, failed transaction or commit
+  # by another connection; each reader gets a copy of its own.
+  Scenario: The operation log is decoded once while nothing changes, and never read stale
+    Given a git repository
+    When random sequences of operations are saved, some in failed transactions or by another connection, and changed by their readers
+    Then every read of the operation log is what a new connection reads
+
   Scenario: A plan's records travel byte for byte, whatever its history
     Given a git repository
     When random plan histories are exported and imported into a store holding another plan

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import glob
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -201,3 +202,10 @@ def cwd_new(reads: list[Reach], path: str) -> str | None:
             runs = f"{reach.launcher} would run it in whatever folder it starts in"
             return f"new, {runs} ({reach.hint})"
     return None
+
+
+def cwd_said(tree: Path) -> Callable[[str], str | None]:
+    """What is said of a new file at a path of the tree `tree`, removed (`cwd_new`), by
+    what the home's programs read from their folder now (`cwd_reads`)."""
+    reads = cwd_reads(tree)
+    return lambda path: cwd_new(reads, path)

@@ -32,7 +32,7 @@ from dataclasses import replace
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
-from cleveragents.domain import code_options, interpreters, runner_options, tool_configs, vouches
+from cleveragents.domain import code_options, runner_options, vouches
 from cleveragents.domain import launchers as table
 from cleveragents.domain.git_programs import ext_address, ext_url
 from cleveragents.domain.reach import (
@@ -291,11 +291,15 @@ def _launched(name: str, rest: list[str], cwd: str, given: Given, program: str =
     if name in table.OPAQUE or name in ("for", "case", "select", "coproc"):
         return [Reach(WHOLE, unknown=f"`{shown(name)}`")]
     if name in table.CONVENTIONS:
+        from cleveragents.domain import tool_configs  # the readers of what runs: as they run
+
         return tool_configs.tool_reach(name, rest, cwd)
     if name in table.SHELLS:
         return _shell(rest, cwd, given.stdin)
     if name in REMOTE:  # `-o ProxyCommand=./p.sh`, `scp -S ./p`: `domain/ssh_lines.py`
         return remote_reach(name, rest, cwd, _script)
+    from cleveragents.domain import interpreters
+
     if table.PYTHON.fullmatch(name):
         roots = list(given.roots)
         return interpreters.python(name, rest, cwd, given.stdin, roots, hook=_HOOK.get())

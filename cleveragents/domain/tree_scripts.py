@@ -49,9 +49,7 @@ from cleveragents.domain.config_programs import ON_PATH, WHOLE, Reach, script_re
 from cleveragents.domain.launchers import NODE, NODE_TOOLS, PYTHON
 from cleveragents.domain.node_loads import PACKAGE, node_loads, package_entries
 from cleveragents.domain.reach import printable
-from cleveragents.domain.script_calls import node_calls, python_calls, script_calls
 from cleveragents.domain.shell_words import closing
-from cleveragents.domain.tool_configs import JS, config_reach
 
 MOST_BYTES = 64 * 1024  # a script longer than this is not read: the whole tree
 MOST_NAMED = 512  # files named by the scripts read for one, at most: beyond, the whole tree
@@ -206,6 +204,9 @@ def _one(
         return [_folder(path, f"`{printable(path)}`, a program agents cannot read")]
     if kind == PACKAGE:
         return package_entries(path, text)
+    from cleveragents.domain.script_calls import node_calls, python_calls, script_calls
+    from cleveragents.domain.tool_configs import JS, config_reach  # read as a script is
+
     if kind and not (kind in NODE_TOOLS and name.endswith(JS)):
         return config_reach(kind, path, text)
     if interpreter in NODE or (not interpreter and name.endswith(JS)):

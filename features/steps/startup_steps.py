@@ -50,6 +50,28 @@ finally:
         json.dump(noted, out)
 raise SystemExit(code)
 """
+# Runs `agents ARGS` in this Python, then writes how often it read the operation log (the
+# statement `SqliteStore.operations` runs), through any connection it opened.
+LOG_READS = """
+import json, sqlite3, sys
+reads = []
+connect = sqlite3.connect
+def counted(*args, **kwargs):
+    db = connect(*args, **kwargs)
+    def note(sql):
+        if sql.startswith("SELECT body FROM operations WHERE") and "IS NULL OR plan_id" in sql:
+            reads.append(sql)
+    db.set_trace_callback(note)
+    return db
+sqlite3.connect = counted
+from cleveragents.cli.main import main
+try:
+    code = main(sys.argv[2:])
+finally:
+    with open(sys.argv[1], "w") as out:
+        json.dump(len(reads), out)
+raise SystemExit(code)
+"""
 PROPERTY_EXAMPLES = 300
 TREE_EXAMPLES = 100  # random plans drawn both ways
 PLAIN_LINE_EXAMPLES = 50  # random texts written both ways: ~65 ms each under coverage
@@ -81,6 +103,41 @@ def _probed(context: Any, command: str, probe: str, noted: Path) -> None:
 def step_run_noting_imports(context: Any, command: str) -> None:
     _probed(context, command, IMPORTS, modules := context.tmp / "modules.json")
     context.imported = set(json.loads(modules.read_text()))
+
+
+@when('I run "{command}" and count its reads of the operation log')
+def step_run_counting_log_reads(context: Any, command: str) -> None:
+    _probed(context, command, LOG_READS, noted := context.tmp / "reads.json")
+    context.log_reads = json.loads(noted.read_text())
+
+
+@then("it read the operation log at most {most:d} times")
+def step_log_reads(context: Any, most: int) -> None:
+    assert context.result.returncode == 0, context.result.stderr
+    assert 0 < context.log_reads <= most, f"read the operation log {context.log_reads} times"
+
+
+@when('I run "{command}" and note the git commands it runs')
+def step_run_noting_git(context: Any, command: str) -> None:
+    trace = context.tmp / "git-trace.json"
+    context.env = {**context.env, "GIT_TRACE2_EVENT": str(trace)}
+    try:
+        _probed(context, command, IMPORTS, context.tmp / "modules.json")
+    finally:
+        del context.env["GIT_TRACE2_EVENT"]
+    events = [json.loads(line) for line in trace.read_text().splitlines()]
+    context.git_runs = [e["argv"][1:] for e in events if e["event"] == "start"]
+
+
+@then("it asked git for no diff of two trees twice, nor of a tree with itself")
+def step_no_diff_twice(context: Any) -> None:
+    assert context.result.returncode == 0, context.result.stderr
+    diffs = [" ".join(argv) for argv in context.git_runs if argv[0] == "diff-tree"]
+    assert diffs, f"no diff-tree ran: {context.git_runs}"
+    twice = sorted({diff for diff in diffs if diffs.count(diff) > 1})
+    assert not twice, f"asked twice: {twice}"
+    itself = [d for d in diffs if len(d.split()) > 2 and d.split()[-1] == d.split()[-2]]
+    assert not itself, f"diffed a tree with itself: {itself}"
 
 
 @when('I run "{command}" and note the commands typer builds')

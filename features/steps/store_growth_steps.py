@@ -454,3 +454,21 @@ def step_random_records(context: Any) -> None:
     from features.support.records_property import check_records
 
     _run_property(context, check_records)
+
+
+# -- the operation log, decoded once while the store stays as it was ----------------------
+
+
+@when(
+    "random sequences of operations are saved, some in failed transactions or by another "
+    "connection, and changed by their readers"
+)
+def step_random_operation_reads(context: Any) -> None:
+    from features.support.operation_reads_property import check_operation_reads
+
+    _run_property(context, check_operation_reads)
+
+
+@then("every read of the operation log is what a new connection reads")
+def step_operation_reads_held(context: Any) -> None:
+    assert context.property_examples > 0, f"no example ran (seed {context.property_seed})"

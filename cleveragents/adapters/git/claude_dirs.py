@@ -67,13 +67,11 @@ from cleveragents.adapters.git.saved_files import (
     real_folder,
     shared_file,
 )
-from cleveragents.adapters.home_cwd import cwd_new, cwd_reads
 from cleveragents.adapters.home_files import home_files, in_home_dot
 from cleveragents.adapters.host_programs import path_folders
 from cleveragents.domain.box_holds import BoxHolds, put_back_lines, removal_lines
 from cleveragents.domain.command_saves import ClaudeEntry, Seen, is_racy, shown_path
 from cleveragents.domain.host_files import NEW_IN_VENV, PathFolder
-from cleveragents.domain.reach import Reach
 from cleveragents.domain.rules import (
     claude_folder,
     claude_reads,
@@ -113,7 +111,7 @@ class ClaudeDirs:
         self._on_path: dict[str, PathFolder] = {}  # the tree's folders on PATH, at the look
         self._host: dict[str, str] = {}  # home files, what PATH programs run: why new goes
         self._dots: tuple[str, ...] = ()  # where the home lies in the tree: its dot entries
-        self._cwd: list[Reach] = []  # what the home's programs read from their folder
+        self._cwd: Callable[[str], str | None] = lambda path: None  # read from the cwd
         self.bare: Callable[[], frozenset[str]] = frozenset  # what hooks, git run by name
 
     def look(self, folders: list[str]) -> dict[str, ClaudeEntry]:
@@ -218,7 +216,7 @@ class ClaudeDirs:
                     why = NEW_HOME if in_home_dot(full, self._dots) else why
                     for place, new in self._host.items():
                         why = new if _within(full, place) else why
-                    why = cwd_new(self._cwd, full) or why
+                    why = self._cwd(full) or why
                     said.append((full, f"removed {shown_path(full)}: {why}"))
         commit = None
         if kept:
@@ -367,7 +365,9 @@ class ClaudeDirs:
         files in the tree, now."""
         self._on_path = {found.folder: found for found in path_folders(self.repo.root, self.bare)}
         home = home_files(self.repo.root)
-        self._cwd = cwd_reads(self.repo.root)
+        from cleveragents.adapters.home_cwd import cwd_said  # not at a restore's start
+
+        self._cwd = cwd_said(self.repo.root)
         self._host = dict.fromkeys(home.paths, NEW_STARTUP)
         self._host.update({"": NEW_HOME} if home.whole else {})  # the tree, all of it
         self._dots = home.dots

@@ -25,7 +25,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from cleveragents.adapters.git.config_programs import _in_tree as in_tree
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.adapters.git.tree_scripts import (
     below,
@@ -39,7 +38,6 @@ from cleveragents.domain.config_programs import WHOLE, Reach, hook_lines
 from cleveragents.domain.hook_runs import MOST_HOOK_BYTES, HookRun, config_reach, hook_read
 from cleveragents.domain.host_files import HOOK_NAMES
 from cleveragents.domain.reach import printable
-from cleveragents.domain.tool_configs import import_roots
 from cleveragents.domain.vouches import vouching
 
 MOST_CONFIG_BYTES = 1 << 20  # a larger config is not read: the whole tree
@@ -58,6 +56,8 @@ class HookContents:
         """What the hooks of `folders` run of the tree `root`, in order, once each (a
         plugin module found as the tools' Python finds it: `python_roots.py`), the
         programs the user vouched for read as data (`vouch_file.py`, read each time)."""
+        from cleveragents.domain.tool_configs import import_roots  # read as a hook is
+
         vouched = vouched_for(root)
         if vouched != self._vouched:  # a vouch or an unvouch since: read all again
             self._kept.clear()
@@ -191,3 +191,11 @@ def _bytes(path: str, most: int, *, executable: bool) -> bytes | None:
     if found is None or (executable and not found[1].st_mode & 0o111):
         return None
     return found[0][:most]
+
+
+def in_tree(root: Path, reach: Reach, top: str = "") -> list[Reach]:
+    """`config_programs._in_tree`, imported when a hook names a place: its readers of the
+    tools' configs (TOML, trusts in SQLite) are not what a correction's start pays for."""
+    from cleveragents.adapters.git.config_programs import _in_tree
+
+    return _in_tree(root, reach, top)

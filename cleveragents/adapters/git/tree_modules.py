@@ -16,7 +16,6 @@ import posixpath
 from pathlib import Path
 
 from cleveragents.adapters.folder_walk import walk
-from cleveragents.domain.interpreters import TREE_ONLY
 from cleveragents.domain.reach import WHOLE, Reach, printable
 
 MOST_FILES = 64
@@ -40,6 +39,8 @@ def module_files(base: Path, reach: Reach) -> list[Reach] | None:
             why = f"`{package}`, a package of the tree with more Python files than agents reads"
             return [Reach(WHOLE, unknown=why)]
         return [Reach(path) for path in dict.fromkeys(found)]
+    from cleveragents.domain.interpreters import TREE_ONLY  # read as a module is
+
     return [] if reach.kind == TREE_ONLY else None
 
 

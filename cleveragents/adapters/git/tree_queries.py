@@ -15,6 +15,8 @@ from cleveragents.adapters.git.patches import patches as patches_of
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.domain.checkpoint import Differences, TreeEntry
 
+KEPT_DIFFS = 16  # a correction's preview and restore diff the same few pairs
+
 EDITABLE = (FILE, EXECUTABLE, LINK, GITLINK)  # the modes `update-index` takes for a path
 
 
@@ -25,6 +27,7 @@ class TreeQueries:
         self.repo = repo
         self.objects = objects
         self.paths: dict[str, frozenset[str]] = {}  # trees listed lately
+        self.diffs: dict[tuple[str, ...], Differences] = {}  # the last asked: trees never change
         self.known = KnownPaths(objects)
 
     def changed_paths(self, before: str, after: str) -> list[str]:
@@ -64,12 +67,30 @@ class TreeQueries:
         return trees.diff_stat(self.repo, before, after, width)
 
     def differences(self, before: str, after: str) -> Differences:
-        """Each path that differs between two trees, with its entry in each."""
-        return trees.raw_diff(self.repo, before, after)
+        """Each path that differs between two trees, with its entry in each. A tree's id
+        names its content: the same two (a correction's preview, then its restore) are
+        diffed once, and a tree against itself not at all."""
+        if before == after:
+            return {}
+        key = ("one", before, after)
+        if key not in self.diffs:
+            self._keep({key: trees.raw_diff(self.repo, before, after)})
+        return dict(self.diffs[key])
 
     def differences_each(self, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
-        """`differences` of each pair of trees, from one git process."""
-        return trees.raw_diffs(self.repo, pairs)
+        """`differences` of each pair of trees, from one git process (none asked before)."""
+        new = [p for p in dict.fromkeys(pairs) if p[0] != p[1] and ("each", *p) not in self.diffs]
+        found = dict(zip(new, trees.raw_diffs(self.repo, new), strict=True))
+        answers = [found[p] if p in found else self.diffs.get(("each", *p), {}) for p in pairs]
+        self._keep({("each", *pair): diff for pair, diff in found.items()})
+        return [dict(diff) for diff in answers]
+
+    def _keep(self, diffs: dict[tuple[str, ...], Differences]) -> None:
+        """Remember `diffs`, forgetting the oldest past the last `KEPT_DIFFS` (a long run's
+        steps each diff a new pair: what it held would only grow)."""
+        self.diffs.update(diffs)
+        while len(self.diffs) > KEPT_DIFFS:
+            del self.diffs[next(iter(self.diffs))]
 
     def edited_tree(self, base: str, changes: dict[str, TreeEntry]) -> str:
         """`base` with each path of `changes` set to its entry (an absent one removed):

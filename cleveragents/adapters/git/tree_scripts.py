@@ -32,10 +32,8 @@ from pathlib import Path
 from cleveragents.adapters.git.folder_listings import walked
 from cleveragents.adapters.git.stamped_reads import Stamp, regular_bytes, settled, stamp
 from cleveragents.domain.config_programs import ON_PATH, Reach, programs_on_path, reading_hook
-from cleveragents.domain.interpreters import reading_code_unread
 from cleveragents.domain.launchers import launches, tabled
 from cleveragents.domain.reach import ANY_FOLDERS, escaped, printable
-from cleveragents.domain.tool_configs import current_roots
 from cleveragents.domain.tree_scripts import (
     LINK,
     MOST_BYTES,
@@ -53,6 +51,9 @@ def script_places(root: Path, path: str, cwd: str, kind: str = "") -> list[Reach
     """What the tree script `path` (from the top of the tree at `root`), run by git in the
     folder `cwd` of the tree (or the config of the tool `kind` it runs), may run in turn,
     from the tree's top."""
+    from cleveragents.domain.interpreters import reading_code_unread  # read as a script is
+    from cleveragents.domain.tool_configs import current_roots
+
     key: tuple[object, ...] = (str(root), path, cwd, kind, reading_hook(), reading_code_unread())
     key += (current_roots(), vouched_now())
     kept = _KEPT.get(key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import json
 import sqlite3
@@ -42,6 +43,8 @@ class SqliteStore:
         self.place = place  # who writes, where (`user@host`): stamped on new decisions
         self._depth = 0
         self._script: tuple[str, str] | None = None  # the last plan-file text and its hash
+        self._ends = 0  # transactions ended here: a rollback leaves `total_changes` as it was
+        self._read: tuple[tuple[int, int, int], dict[str | None, list[Operation]]] | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
@@ -89,6 +92,7 @@ class SqliteStore:
                 self._db.execute("COMMIT")
             finally:
                 self._depth = 0
+                self._ends += 1
 
     # plans
 
@@ -306,11 +310,21 @@ class SqliteStore:
         )
 
     def operations(self, plan_id: str | None = None) -> list[Operation]:
-        rows = self._db.execute(
-            "SELECT body FROM operations WHERE ? IS NULL OR plan_id = ? ORDER BY id",
-            (plan_id, plan_id),
-        ).fetchall()
-        return [Operation.model_validate(json.loads(r[0])) for r in rows]
+        """Decoded once while the store stays as it was (a correction asks a dozen times,
+        each decoding every operation of the plan): a write here, a transaction's end or a
+        commit by another connection reads them again. Each caller gets copies of its own."""
+        version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        stamp = (self._db.total_changes, self._ends, version)
+        if self._read is None or self._read[0] != stamp:
+            self._read = (stamp, {})
+        read = self._read[1]
+        if plan_id not in read:
+            rows = self._db.execute(
+                "SELECT body FROM operations WHERE ? IS NULL OR plan_id = ? ORDER BY id",
+                (plan_id, plan_id),
+            ).fetchall()
+            read[plan_id] = [Operation.model_validate(json.loads(r[0])) for r in rows]
+        return [_own(op) for op in read[plan_id]]
 
     def operation(self, operation_id: int) -> Operation:
         row = self._db.execute(
@@ -327,6 +341,13 @@ class SqliteStore:
             (plan_id, plan_id, OperationStatus.RUNNING.value),
         ).fetchall()
         return [Operation.model_validate(json.loads(r[0])) for r in rows]
+
+
+def _own(op: Operation) -> Operation:
+    """A copy of `op` its caller may change, fields and the lists and maps they hold (its
+    `saved`, `journal`), leaving the one read for the next caller as stored."""
+    held = {k: copy.copy(v) for k, v in op.__dict__.items() if isinstance(v, list | dict)}
+    return op.model_copy(update=held)
 
 
 def _plan(row: Row) -> Plan:
