@@ -37,6 +37,19 @@ def step_slow_command(context: Any, seconds: int, command: str) -> None:
 def step_write_while_thinking(context: Any, command: str, path: str) -> None:
     """The file is written once the request for the step's actions has come in, while the
     reply is held back: after the step's checkpoint, before its command."""
+    write_while_thinking(context, command, [path])
+
+
+@when(
+    'I start "{command}" with Claude and, while Claude refines the step, '
+    'write "{first}" and "{second}"'
+)
+def step_write_two_while_thinking(context: Any, command: str, first: str, second: str) -> None:
+    write_while_thinking(context, command, [first, second])
+
+
+def write_while_thinking(context: Any, command: str, paths: list[str]) -> None:
+    """Each of `paths` holds "mine\n" once Claude's second request has come in."""
     import os
     import subprocess
     import time
@@ -56,6 +69,7 @@ def step_write_while_thinking(context: Any, command: str, path: str) -> None:
     deadline = time.monotonic() + 60
     while len(server(context).requests) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
-    (context.repo / path).write_text("mine\n")
+    for path in paths:
+        (context.repo / path).write_text("mine\n")
     stdout, stderr = process.communicate(timeout=120)
     context.result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
