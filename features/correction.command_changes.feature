@@ -22,17 +22,19 @@ Feature: A command's own changes are what it changed while it ran
     And the file "u.txt" holds exactly "mine\n"
     And the file "r.txt" does not exist
 
-  Scenario: A failed option's rollback takes its own file, not what the user wrote meanwhile
+  Scenario: A failed option's rollback takes its own changes, not what the user wrote meanwhile
     Given the file "u.txt" is committed with "old"
+    And the file "w.txt" is committed with "old"
     And Claude will propose the plan "make r" checked by "test -f ok.txt"
-    And Claude will take 3 seconds, then run "printf r > r.txt"
+    And Claude will take 3 seconds, then edit "w.txt" to "agent" and run "printf r > r.txt"
     And Claude will run "printf k > ok.txt"
-    When I start "agents plan run 'make r' --allow-command 'printf *' --allow-command 'test *' --quiet" with Claude and, while Claude refines the step, write "u.txt" and "v.txt"
+    When I start "agents plan run 'make r' --allow-command 'printf *' --allow-command 'test *' --quiet" with Claude and, while Claude refines the step, write "u.txt v.txt w.txt"
     Then the exit code is 0
     And the file "u.txt" holds exactly "mine\n"
     And the file "v.txt" holds exactly "mine\n"
+    And the file "w.txt" holds exactly "mine\n"
     And the file "r.txt" does not exist
     And the file "ok.txt" holds exactly "k"
-    When I run "agents plan decision 5" with Claude
+    When I run "agents plan decision 6" with Claude
     Then stdout contains "restore the checkpoint of 2 after option run it failed"
     And stdout contains "kept as you left them (your edits): u.txt, v.txt"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cleveragents.application.file_restore import FileRestore
-from cleveragents.application.option_rollback import roll_back
+from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.checkpoint import Checkpoint
@@ -58,7 +58,7 @@ class LocalPlanner(RunPart):
             )
             if proposal is None:
                 return LocalResult(False, "no local action left", len(history), history)
-            before = r.current
+            before = read_again(r, proposal.actions)  # what the user changed there: theirs
             if any(isinstance(a, RunAction) for a in proposal.actions):
                 before = r.fresh(f"before local action {proposal.option}")
             assert before is not None

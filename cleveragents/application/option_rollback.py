@@ -13,13 +13,17 @@ read it back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cleveragents.application.file_restore import FileRestore
+from cleveragents.domain.action import Action, DeleteAction, EditAction, WriteAction
 from cleveragents.domain.checkpoint import Checkpoint, SavedFiles
 from cleveragents.domain.decision import Decision
 from cleveragents.domain.restore_scope import Resolution
+from cleveragents.domain.rules import confined_path
+from cleveragents.errors import PathRefused
 from cleveragents.ports import CheckpointStore
 
 if TYPE_CHECKING:
@@ -69,3 +73,21 @@ def roll_back(
             f"version is kept in commit {short} (git show {short}:{path})"
         )
     return RolledBack(before, after, moved, notes)
+
+
+def read_again(r: PlanRecorder, actions: Sequence[Action]) -> Checkpoint | None:
+    """The checkpoint before file actions: the last one with the paths they name read again.
+    What the user changed there since (while the model answered) is what the actions find,
+    not their change: a rollback or correction gives it back. None of them a file action:
+    the last checkpoint."""
+    paths = set()
+    for action in actions:
+        if isinstance(action, (WriteAction, EditAction, DeleteAction)):
+            try:
+                paths.add(confined_path(action.path))
+            except PathRefused:
+                continue  # the environment refuses the action itself
+    if not paths or r.changed is None:  # None: the next checkpoint reads everything anyway
+        return r.current
+    r.changed |= paths
+    return r.checkpoint("before " + "; ".join(a.describe() for a in actions))

@@ -7,7 +7,7 @@ from typing import Any
 
 from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.local_planner import LocalPlanner
-from cleveragents.application.option_rollback import roll_back
+from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, RunAction
 from cleveragents.domain.budget import retries_left
@@ -129,7 +129,7 @@ class StepRunner(RunPart):
         r = self.r
         for action in actions:
             command = isinstance(action, RunAction)
-            before = r.fresh(f"before {action.describe()}") if command else r.current
+            before = r.fresh(f"before {action.describe()}") if command else read_again(r, [action])
             kept_out = list(self.checkpoints.uncommitted)  # as the last scan left them
             action, outcome = r.apply(self.environment, action)
             after = r.checkpoint(f"after {action.describe()}")

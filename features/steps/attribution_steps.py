@@ -40,12 +40,24 @@ def step_write_while_thinking(context: Any, command: str, path: str) -> None:
     write_while_thinking(context, command, [path])
 
 
-@when(
-    'I start "{command}" with Claude and, while Claude refines the step, '
-    'write "{first}" and "{second}"'
-)
-def step_write_two_while_thinking(context: Any, command: str, first: str, second: str) -> None:
-    write_while_thinking(context, command, [first, second])
+@when('I start "{command}" with Claude and, while Claude refines the step, write "{paths}"')
+def step_write_each_while_thinking(context: Any, command: str, paths: str) -> None:
+    """`paths`: separated by spaces."""
+    write_while_thinking(context, command, paths.split())
+
+
+@given('Claude will take {seconds:d} seconds, then edit "{path}" to "{replace}" and run "{run}"')
+def step_slow_edit_and_run(context: Any, seconds: int, path: str, replace: str, run: str) -> None:
+    from features.steps.claude_steps import server
+
+    server(context).reply_tools(
+        [
+            ("edit_file", {"path": path, "find": "mine", "replace": replace}),
+            ("run_command", {"command": run}),
+            ("finish_step", {"option": "run it"}),
+        ],
+        delay=seconds,
+    )
 
 
 def write_while_thinking(context: Any, command: str, paths: list[str]) -> None:
