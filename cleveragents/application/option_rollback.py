@@ -5,10 +5,10 @@ editing: what they changed after the step's checkpoint (while the model was answ
 between the option's commands) is none of the option's and stays. The option's own changes
 are its decisions' (`FileRestore.own_changes`: a file action's paths, a command's or a
 check's whatever differed just before and just after it); each of those paths goes back to
-what the option found there. A path the user changed too after the option did goes back as
-well, so that the next option starts from the state it is planned on; the user's version is
-in the checkpoint taken just before the rollback, which the outcome names with the way to
-read it back.
+what the option found there. A path the user changed too goes back as well (to what the
+option found at its last change of it), so that the next option starts from the state it is
+planned on; the version that stood is in the checkpoint taken just before the rollback,
+which the outcome names with the way to read it back.
 """
 
 from __future__ import annotations
@@ -65,13 +65,14 @@ def roll_back(
         notes.append("kept as you left them (your edits): " + ", ".join(groups.kept))
     short = before.id[:12]
     for path in groups.conflicts:
-        gone = path in plan.to_target and plan.to_target[path][1].absent
-        notes.append(
-            f"{path}: deleted by you after the option changed it, put back as it found it"
-            if gone
-            else f"{path}: changed by you as well, put back as the option found it; your "
-            f"version is kept in commit {short} (git show {short}:{path})"
-        )
+        note = f"{path}: changed by you as well, put back as it was before the agent changed it"
+        if path in plan.to_target and plan.to_target[path][1].absent:
+            notes.append(f"{note} (it stood deleted)")
+        else:
+            notes.append(
+                f"{note}; the version that stood is kept in commit {short} "
+                f"(git show {short}:{path})"
+            )
     return RolledBack(before, after, moved, notes)
 
 
