@@ -58,9 +58,12 @@ class LocalPlanner(RunPart):
             )
             if proposal is None:
                 return LocalResult(False, "no local action left", len(history), history)
-            before = read_again(r, proposal.actions)  # what the user changed there: theirs
-            if any(isinstance(a, RunAction) for a in proposal.actions):
-                before = r.fresh(f"before local action {proposal.option}")
+            # Its paths read again (all, for a command): what the user changed is theirs.
+            before = (
+                r.fresh(f"before local action {proposal.option}")
+                if any(isinstance(a, RunAction) for a in proposal.actions)
+                else read_again(r, proposal.actions)
+            )
             assert before is not None
             mark = self.environment.mark()
             state_before = self.state(before)
