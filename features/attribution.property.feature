@@ -5,7 +5,8 @@ Feature: Corrections, resumes and undos never touch a byte the agent did not wri
   tree as it was, fails the build
 
   # Each example: a real git repository, a random scripted plan whose writes, edits, deletes
-  # and shell commands touch a1.txt..a3.txt, and whose commands may delete or change u2.txt,
+  # and shell commands (some in a first option that fails: rolled back) touch a1.txt..a3.txt,
+  # and whose commands may delete or change u2.txt,
   # a file the user made between decisions, run with a small call budget (it may stop
   # between decisions), then a random sequence of hand edits (u1.txt, u2.txt and the agent's
   # files), corrections to random live decisions (--theirs, --mine or --merge, executed or

@@ -21,3 +21,34 @@ Feature: A command's own changes are what it changed while it ran
     And stdout contains "kept (your edits, not touched): 1"
     And the file "u.txt" holds exactly "mine\n"
     And the file "r.txt" does not exist
+
+  Scenario: A failed option's rollback takes its own changes, not what the user wrote meanwhile
+    Given the file "u.txt" is committed with "old"
+    And the file "w.txt" is committed with "old"
+    And Claude will propose the plan "make r" checked by "test -f ok.txt"
+    And Claude will take 3 seconds, then edit "w.txt" to "agent" and run "printf r > r.txt"
+    And Claude will run "printf k > ok.txt"
+    When I start "agents plan run 'make r' --allow-command 'printf *' --allow-command 'test *' --quiet" with Claude and, while Claude refines the step, write "u.txt v.txt w.txt"
+    Then the exit code is 0
+    And the file "u.txt" holds exactly "mine\n"
+    And the file "v.txt" holds exactly "mine\n"
+    And the file "w.txt" holds exactly "mine\n"
+    And the file "r.txt" does not exist
+    And the file "ok.txt" holds exactly "k"
+    When I run "agents plan decision 6" with Claude
+    Then stdout contains "restore the checkpoint of 2 after option run it failed"
+    And stdout contains "kept as you left them (your edits): u.txt, v.txt"
+
+  Scenario: Local planning's revert names the file the user wrote over, and keeps their version
+    Given Claude will propose the plan "make r" checked by "test -f ok.txt"
+    And Claude will run "printf r > r.txt"
+    And Claude will give up
+    And Claude will estimate the distance at 5
+    And Claude will take the local action "x" writing "r.txt" with "agent"
+    And Claude will take 2 seconds to estimate the distance at 5
+    And Claude will give up
+    When I start "agents plan run 'make r' --allow-command 'printf *' --allow-command 'test *' --quiet" with Claude and write "r.txt" once Claude was asked 6 times
+    Then the exit code is 1
+    When I run "agents plan decision 2.2" with Claude
+    Then stdout contains "r.txt: changed by you as well, put back as it was before the agent changed it"
+    And the commit stdout names for "r.txt" holds it as "mine\n"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cleveragents.application.file_restore import FileRestore
+from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.checkpoint import Checkpoint
@@ -43,6 +45,8 @@ class LocalResult:
 class LocalPlanner(RunPart):
     """Runs the local loop for one step, recording every local action and revert."""
 
+    files: FileRestore | None = None  # groups what a revert undoes and what it keeps
+
     def run(self, step: Decision, spec: StepSpec) -> LocalResult:
         r = self.r
         r.context = r.context.model_copy(update={"local_tried": [], "explore_from": None})
@@ -54,9 +58,12 @@ class LocalPlanner(RunPart):
             )
             if proposal is None:
                 return LocalResult(False, "no local action left", len(history), history)
-            before = r.current
-            if any(isinstance(a, RunAction) for a in proposal.actions):
-                before = r.fresh(f"before local action {proposal.option}")
+            # Its paths read again (all, for a command): what the user changed is theirs.
+            before = (
+                r.fresh(f"before local action {proposal.option}")
+                if any(isinstance(a, RunAction) for a in proposal.actions)
+                else read_again(r, proposal.actions)
+            )
             assert before is not None
             mark = self.environment.mark()
             state_before = self.state(before)
@@ -200,10 +207,15 @@ class LocalPlanner(RunPart):
             what = "by its own revert command"
         else:
             taken = []
-            self.checkpoints.restore(to, r.decisions[-1].replaced, keeping=r.keeping)
-            r.current = done = to
+            # Only the local action's own changes: the user's edits since stay.
+            last = r.decisions[-1]
+            back = roll_back(r, self.checkpoints, self.files, [last], to, last.replaced)
+            before, r.current = back.before, back.after
+            done = back.after
             r.read_since_planned = None  # the next checkpoint scans: drift from a diff
-            what = f"by restoring checkpoint {to.id[:12]}"
+            what = f"by restoring checkpoint {to.id[:12]}" + "".join(
+                f"; {note}" for note in back.notes
+            )
             page = self.environment.rewind(mark)
             what += f"; {page}" if page else ""
         r.record(

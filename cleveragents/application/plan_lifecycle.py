@@ -262,7 +262,9 @@ class PlanLifecycleService:
         recorder.look = self.environment.look
         try:
             with self.environment.session(plan, _last_seen(recorder.decisions)):
-                return PlanRun(recorder, actor, self.checkpoints, self.environment).execute(parent)
+                run = PlanRun(recorder, actor, self.checkpoints, self.environment)
+                run.files = self.files
+                return run.execute(parent)
         except PageUnavailable as gone:  # the page did not open: nothing was decided
             recorder.save_plan(status=PlanStatus.STOPPED, outcome=f"stopped: {gone.line()}")
             return recorder.plan

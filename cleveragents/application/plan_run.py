@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.page_watch import PageWatch
 from cleveragents.application.plan_recorder import RunPart
 from cleveragents.application.step_runner import StepRunner
@@ -24,9 +25,13 @@ class PlanRun(RunPart):
     subtask_name: str | None = None
     successes = 0  # steps that succeeded in this run, the goal not yet met
 
+    files: FileRestore | None = None  # how a failed option's rollback keeps the user's edits
+
     @cached_property
     def steps(self) -> StepRunner:
-        return StepRunner(self.r, self.actor, self.checkpoints, self.environment)
+        runner = StepRunner(self.r, self.actor, self.checkpoints, self.environment)
+        runner.files = self.files
+        return runner
 
     @cached_property
     def page(self) -> PageWatch:

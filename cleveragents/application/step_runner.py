@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.local_planner import LocalPlanner
+from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, RunAction
 from cleveragents.domain.budget import retries_left
@@ -25,6 +27,8 @@ class StepRunner(RunPart):
 
     last_output = ""  # what the last failed action or check printed
     page_mark = 0  # the environment's page actions when the step began: a revert goes back
+    option_start = 0  # the run's decisions when the option began: a rollback undoes the rest
+    files: FileRestore | None = None  # groups what a rollback undoes and what it keeps
 
     def run_step(self, index: int, step: StepSpec, parent: Decision) -> tuple[bool, Decision]:
         r = self.r
@@ -66,6 +70,7 @@ class StepRunner(RunPart):
             attempt = r.ask("refine", lambda: self.actor.refine(r.context))
             if attempt is None:
                 return self.local_planning(index, step, decision, before, failures)
+            self.option_start = len(r.decisions)
             failure = self.attempt(decision, attempt.option, attempt.actions, step.checks)
             if failure is None:
                 done = self.succeeded(
@@ -89,7 +94,10 @@ class StepRunner(RunPart):
     ) -> tuple[bool, Decision]:
         """Every option failed: the local loop tries to reach the step's goal, else it fails."""
         r = self.r
-        local = LocalPlanner(r, self.actor, self.checkpoints, self.environment).run(decision, step)
+        self.option_start = len(r.decisions)
+        planner = LocalPlanner(r, self.actor, self.checkpoints, self.environment)
+        planner.files = self.files
+        local = planner.run(decision, step)
         if local.ok:
             return True, self.succeeded(
                 step, decision, option="local planning", outcome=local.outcome
@@ -121,7 +129,7 @@ class StepRunner(RunPart):
         r = self.r
         for action in actions:
             command = isinstance(action, RunAction)
-            before = r.fresh(f"before {action.describe()}") if command else r.current
+            before = r.fresh(f"before {action.describe()}") if command else read_again(r, [action])
             kept_out = list(self.checkpoints.uncommitted)  # as the last scan left them
             action, outcome = r.apply(self.environment, action)
             after = r.checkpoint(f"after {action.describe()}")
@@ -172,12 +180,15 @@ class StepRunner(RunPart):
         rationale: str = "",
         option: str | None = None,
     ) -> None:
-        """Put the files back to the step's checkpoint, as a revert decision of the step."""
+        """Undo what the option (or local planning) changed since it began, back to the
+        step's checkpoint for those paths, as a revert decision of the step: the user's
+        edits since stay (`option_rollback.py`)."""
         r = self.r
-        before = r.current
-        moved = self.checkpoints.restore(to, r.replaced_under(step.id), keeping=r.keeping)
+        own = [d for d in r.decisions[self.option_start :] if d.parent_id == step.id]
+        back = roll_back(r, self.checkpoints, self.files, own, to, r.replaced_under(step.id))
+        before, moved = back.before, back.moved
         page = self.environment.rewind(self.page_mark)
-        r.current = to
+        r.current = back.after
         r.read_since_planned = None  # the next checkpoint scans: drift from a diff
         r.record(
             kind=DecisionKind.REVERT,
@@ -188,11 +199,13 @@ class StepRunner(RunPart):
             summary=f"restore the checkpoint of {step.id} {why}",
             rationale=rationale,
             before=before,
-            after=to,
+            after=back.after,
             actor_state_before=r.actor_state(),
             ok=True,
             outcome=f"working tree back at checkpoint {to.id[:12]}"
+            + ("" if back.after == to else " for the option's own files")
             + "".join(f"; nested repository {p} moved aside (undo brings it back)" for p in moved)
+            + "".join(f"; {note}" for note in back.notes)
             + (f"; {page}" if page else ""),
         )
 

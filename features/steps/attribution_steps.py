@@ -37,6 +37,31 @@ def step_slow_command(context: Any, seconds: int, command: str) -> None:
 def step_write_while_thinking(context: Any, command: str, path: str) -> None:
     """The file is written once the request for the step's actions has come in, while the
     reply is held back: after the step's checkpoint, before its command."""
+    write_while_thinking(context, command, [path])
+
+
+@when('I start "{command}" with Claude and, while Claude refines the step, write "{paths}"')
+def step_write_each_while_thinking(context: Any, command: str, paths: str) -> None:
+    """`paths`: separated by spaces."""
+    write_while_thinking(context, command, paths.split())
+
+
+@given('Claude will take {seconds:d} seconds, then edit "{path}" to "{replace}" and run "{run}"')
+def step_slow_edit_and_run(context: Any, seconds: int, path: str, replace: str, run: str) -> None:
+    from features.steps.claude_steps import server
+
+    server(context).reply_tools(
+        [
+            ("edit_file", {"path": path, "find": "mine", "replace": replace}),
+            ("run_command", {"command": run}),
+            ("finish_step", {"option": "run it"}),
+        ],
+        delay=seconds,
+    )
+
+
+def write_while_thinking(context: Any, command: str, paths: list[str], asked: int = 2) -> None:
+    """Each of `paths` holds "mine\n" once Claude's request `asked` has come in."""
     import os
     import subprocess
     import time
@@ -54,8 +79,49 @@ def step_write_while_thinking(context: Any, command: str, path: str) -> None:
         env={**os.environ, **context.env, **claude_env(context)},
     )
     deadline = time.monotonic() + 60
-    while len(server(context).requests) < 2 and time.monotonic() < deadline:
+    while len(server(context).requests) < asked and time.monotonic() < deadline:
         time.sleep(0.05)
-    (context.repo / path).write_text("mine\n")
+    for path in paths:
+        (context.repo / path).write_text("mine\n")
     stdout, stderr = process.communicate(timeout=120)
     context.result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
+@given('Claude will take the local action "{name}" writing "{path}" with "{content}"')
+def step_local_write(context: Any, name: str, path: str, content: str) -> None:
+    from features.steps.claude_steps import server
+
+    server(context).reply_tools(
+        [
+            ("write_file", {"path": path, "content": content}),
+            ("finish_step", {"option": name, "alternatives": 0}),
+        ]
+    )
+
+
+@given("Claude will take {seconds:d} seconds to estimate the distance at {distance:d}")
+def step_slow_distance(context: Any, seconds: int, distance: int) -> None:
+    import json
+
+    from features.steps.claude_steps import server
+
+    reply = json.dumps({"distance": distance, "reasoning": "as the checks say"})
+    server(context).reply_text(reply, delay=seconds)
+
+
+@when('I start "{command}" with Claude and write "{path}" once Claude was asked {times:d} times')
+def step_write_after_requests(context: Any, command: str, path: str, times: int) -> None:
+    write_while_thinking(context, command, [path], times)
+
+
+@then('the commit stdout names for "{path}" holds it as "{content}"')
+def step_named_commit(context: Any, path: str, content: str) -> None:
+    import re
+    import subprocess
+
+    named = re.search(rf"git show (\w+):{re.escape(path)}\b", context.result.stdout)
+    assert named, context.result.stdout
+    shown = subprocess.run(
+        ["git", "show", f"{named[1]}:{path}"], cwd=context.repo, capture_output=True, check=True
+    )
+    assert shown.stdout == content.encode().decode("unicode_escape").encode(), shown.stdout

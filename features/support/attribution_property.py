@@ -2,8 +2,9 @@
 resumes and undos, checked end to end with the real `agents` command.
 
 Each example makes a repository, a random scripted plan whose actions (writes, edits,
-deletes, and shell commands) touch the agent's paths `a1.txt`..`a3.txt`, and whose commands
-may also delete or change `u2.txt`, a file of the user's made between decisions; then a
+deletes, and shell commands, some in a first option that fails and is rolled back) touch
+the agent's paths `a1.txt`..`a3.txt`, and whose commands may also delete or change `u2.txt`,
+a file of the user's made between decisions; then a
 random sequence of commands: the plan run with a small call budget (so it may stop between
 decisions), the user's hand edits of any path (theirs `u1.txt`, `u2.txt` and the agent's),
 corrections to a random live decision (settled with --theirs, --mine or --merge, executed
@@ -72,16 +73,28 @@ class Scenario:
 
     def plan_file(self) -> str:
         steps = [
-            {"name": f"step {n}", "options": [{"actions": actions}]}
+            {"name": f"step {n}", "options": _options(actions)}
             for n, actions in enumerate(self.steps, 1)
         ]
         return yaml.safe_dump({"task": "random agent work", "steps": steps}, sort_keys=False)
 
 
+def _options(actions: list[dict[str, str]]) -> list[dict[str, list[dict[str, str]]]]:
+    """A step's options: its failing commands first, as an option of their own that fails
+    and is rolled back, then its other actions."""
+    failing = [{"run": a["run"]} for a in actions if "fails" in a]
+    rest = [a for a in actions if "fails" not in a]
+    return [{"actions": group} for group in (failing, rest) if group]
+
+
 @st.composite
 def actions(draw: st.DrawFn) -> dict[str, str]:
     path = draw(st.sampled_from(AGENT_PATHS))
-    kind = draw(st.sampled_from(["write", "write", "run", "delete", "edit", "user", "user"]))
+    kinds = ["write", "write", "run", "delete", "edit", "user", "user", "fail"]
+    kind = draw(st.sampled_from(kinds))
+    if kind == "fail":  # a failed option: its changes (to the user's u2.txt too) rolled back
+        change = draw(st.sampled_from([f"printf f > {path}", *USER_COMMANDS]))
+        return {"run": f"{change}; exit 1", "fails": "yes"}
     if kind == "user":  # a command that deletes or changes the user's file, if it is there
         return {
             "run": draw(st.sampled_from(["rm -f u2.txt", "test ! -f u2.txt || echo c >> u2.txt"]))
@@ -136,6 +149,14 @@ COMMAND_DELETES_MINE = Scenario(
     commands=[Command("resume", how=""), Command("all")],
     made="mine\n",
 )
+# A failed first option that deleted the user's file: its rollback brings the file back, and
+# an undo of the run after the user's edit takes back only the run's changes.
+FAILED_OPTION_ROLLED_BACK = Scenario(
+    steps=[[{"write": "a1.txt", "content": "x"}], [{"run": "rm -f u2.txt; exit 1", "fails": "1"}]],
+    calls=2,
+    commands=[Command("edit", path="u1.txt", text="y"), Command("resume", how=""), Command("undo")],
+    made="mine\n",
+)
 UNDO_AFTER_MY_EDIT = Scenario(
     steps=[[{"write": "a1.txt", "content": "x"}], [{"write": "a2.txt", "content": "y"}]],
     calls=8,
@@ -150,6 +171,7 @@ def check_property(examples: int, seed: int, workdir: Path) -> int:
     @reproducible(examples, seed)
     @example(COMMAND_DELETES_MINE)
     @example(UNDO_AFTER_MY_EDIT)
+    @example(FAILED_OPTION_ROLLED_BACK)
     @given(scenarios())
     def user_files_stay_and_undo_gives_back(scenario: Scenario) -> None:
         count[0] += 1
