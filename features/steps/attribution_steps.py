@@ -37,6 +37,17 @@ def step_slow_command(context: Any, seconds: int, command: str) -> None:
 def step_write_while_thinking(context: Any, command: str, path: str) -> None:
     """The file is written once the request for the step's actions has come in, while the
     reply is held back: after the step's checkpoint, before its command."""
+    _write_while(context, command, path, 2)
+
+
+@when('I start "{command}" with Claude and write "{path}" while Claude answers request {n:d}')
+def step_write_while_answering(context: Any, command: str, path: str, n: int) -> None:
+    """The file is written once Claude's `n`th request has come in, while its reply is held
+    back: between the run's decisions before it and its next one."""
+    _write_while(context, command, path, n)
+
+
+def _write_while(context: Any, command: str, path: str, requests: int) -> None:
     import os
     import subprocess
     import time
@@ -54,7 +65,7 @@ def step_write_while_thinking(context: Any, command: str, path: str) -> None:
         env={**os.environ, **context.env, **claude_env(context)},
     )
     deadline = time.monotonic() + 60
-    while len(server(context).requests) < 2 and time.monotonic() < deadline:
+    while len(server(context).requests) < requests and time.monotonic() < deadline:
         time.sleep(0.05)
     (context.repo / path).write_text("mine\n")
     stdout, stderr = process.communicate(timeout=120)
