@@ -9,7 +9,7 @@ from behave import given, then, when
 from features.steps.safety_steps import _check
 
 EXAMPLES = 8
-DURING_EXAMPLES = 3
+DURING_EXAMPLES = 2
 
 
 @when("runs, hand edits, corrections, resumes and undos are checked in random sequences")
