@@ -53,9 +53,9 @@ def recorded(store: PlanStore, op: Operation) -> list[Decision]:
 
 
 def operation_work(
-    store: PlanStore, checkpoints: CheckpointStore, op: Operation, changed: Differences, end: str
+    store: PlanStore, checkpoints: CheckpointStore, op: Operation, changed: Differences
 ) -> OperationWork | None:
-    """Of `changed` (what differs between `op`'s first tree and `end`, its last), what its
+    """Of `changed` (what differs between `op`'s first tree and its last), what its
     decisions changed; None when it recorded no decision that acts (its whole difference is
     its own). A correction's restore (its intervention) is its own whole; so is, of an
     operation that did not finish, what changed after its newest checkpoint (a command cut

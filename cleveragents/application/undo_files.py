@@ -86,7 +86,7 @@ class UndoFiles:
         own = {path: entries for path, entries in own.items() if entries[0].mode != GITLINK}
         # Of an operation that recorded decisions, what they changed: the user's edits made
         # while it ran, between them, are the user's (kept, or a conflict where both changed).
-        work = operation_work(self.store, self.checkpoints, op, own, end)
+        work = operation_work(self.store, self.checkpoints, op, own)
         during = set() if work is None else work.during & set(to_before)
         own = own if work is None else work.own
         since = {**since, **moded(op.modes_after, own, to_before, since, self.checkpoints)}
