@@ -24,3 +24,21 @@ Feature: Corrections, resumes and undos never touch a byte the agent did not wri
   Scenario: The user's files stay theirs; every undo takes back exactly its operation's changes
     When runs, hand edits, corrections, resumes and undos are checked in random sequences
     Then every example kept the user's files and every undo gave back its tree
+
+  # Each example: a real git repository, a plan of 2-3 steps run through Claude (a local
+  # stand-in server), each step one command writing, appending to or deleting a1.txt..a3.txt,
+  # while the user edits, makes or deletes any path (u1.txt, u2.txt, the agent's) as Claude
+  # answers a step (its reply held back: after one decision's checkpoint, before the next
+  # action); then maybe more edits, and `agents plan undo` of the run (no flag, --theirs or
+  # --mine), then the undo of that undo. (The scenario above edits only between commands,
+  # never while one runs: an undo that took the user's edits made during a run passed it,
+  # attack 27 F5.) In each example:
+  # - a path none of the run's decisions changed stays as the user left it;
+  # - a path it changed that the user changed too (while it ran, or since) is a conflict;
+  #   one they did not goes back as before the run;
+  # - the undo of the undo gives back exactly the tree before it.
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (2 by default, and one always tried).
+
+  Scenario: An undo of a run takes back its decisions' changes, not the user's made while it ran
+    When runs with hand edits between their decisions, and their undos, are checked
+    Then every undo took back only what the run's decisions changed

@@ -52,3 +52,18 @@ Feature: A command's own changes are what it changed while it ran
     When I run "agents plan decision 2.2" with Claude
     Then stdout contains "r.txt: changed by you as well, put back as it was before the agent changed it"
     And the commit stdout names for "r.txt" holds it as "mine\n"
+  Scenario: An undo of the run leaves the file the user wrote between two of its decisions
+    Given Claude will propose the plan "first" then "second"
+    And Claude will run "printf one > one.txt"
+    And Claude will answer the drift with "continue"
+    And Claude will take 3 seconds, then run "printf two > two.txt"
+    And Claude will estimate the distance at 0
+    When I start "agents plan run 'two steps' --allow-command 'printf *' --quiet" with Claude and write "u.txt" while Claude answers request 4
+    Then the exit code is 0
+    And the file "two.txt" holds exactly "two"
+    When I run "agents plan undo 1 --yes" with Claude
+    Then the exit code is 0
+    And stdout contains "kept (changed since, not by the operation): 1"
+    And the file "u.txt" holds exactly "mine\n"
+    And the file "one.txt" does not exist
+    And the file "two.txt" does not exist

@@ -1,12 +1,14 @@
 """UndoFiles: which files an undo puts back, which it keeps, and which conflict.
 
 An operation records the working tree before it and when it finished. What it changed is
-what differs between the two: an undo puts back only those paths. A path changed since the
-operation (by the user, or by a later operation) that the operation did not change stays
-as it is; one both changed is a conflict, settled as a correction settles them. With
-nothing changed since, the tree becomes exactly the one before the operation. What the
-operation saved that no tree holds (ignored files, modes) follows the same rules, by the
-states it recorded of them when it ended.
+what differs between the two (of one that recorded decisions, only what they changed: the
+user's edits made while it ran, between them, are not its, `operation_work.py`): an undo
+puts back only those paths. A path changed since the operation (by the user, or by a later
+operation) that the operation did not change stays as it is; one both changed is a
+conflict, settled as a correction settles them. With nothing changed since, the tree
+becomes exactly the one before the operation, but for the user's edits made while it ran.
+What the operation saved that no tree holds (ignored files, modes) follows the same rules,
+by the states it recorded of them when it ended.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 from cleveragents.application.file_restore import FilesPlan, ResolvedFiles, moded, spared
+from cleveragents.application.operation_work import operation_work
 from cleveragents.domain.checkpoint import GITLINK
 from cleveragents.domain.command_saves import left_standing_note, no_commit_note
 from cleveragents.domain.correction import Operation
@@ -81,9 +84,17 @@ class UndoFiles:
         # A nested repository the operation removed or changed is no path a checkpoint can
         # put back (its saved files do, within their bound): named, it would be claimed.
         own = {path: entries for path, entries in own.items() if entries[0].mode != GITLINK}
+        # Of an operation that recorded decisions, what they changed: the user's edits made
+        # while it ran, between them, are the user's (kept, or a conflict where both changed).
+        work = operation_work(self.store, self.checkpoints, op, own)
+        during = set() if work is None else work.during & set(to_before)
+        own = own if work is None else work.own
         since = {**since, **moded(op.modes_after, own, to_before, since, self.checkpoints)}
-        groups = _held(classify(own, to_before, since, entries=to_before), op.held_out, to_before)
+        mine = {*since, *during}
+        groups = _held(classify(own, to_before, mine, entries=to_before), op.held_out, to_before)
         files = FilesPlan(before, end, now, groups, to_before, since)
+        if work is not None:  # a merge undoes each run of its decisions' changes in turn
+            files.runs = {path: work.runs[path] for path in own if path in to_before}
         if op.saved and op.saved_after is not None:
             # What it saved that no tree holds (ignored files, modes) is compared as well.
             files.saved = _held(

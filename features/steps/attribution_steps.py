@@ -9,6 +9,7 @@ from behave import given, then, when
 from features.steps.safety_steps import _check
 
 EXAMPLES = 8
+DURING_EXAMPLES = 2
 
 
 @when("runs, hand edits, corrections, resumes and undos are checked in random sequences")
@@ -20,6 +21,18 @@ def step_attribution_property(context: Any) -> None:
 
 @then("every example kept the user's files and every undo gave back its tree")
 def step_attribution_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@when("runs with hand edits between their decisions, and their undos, are checked")
+def step_undo_during_property(context: Any) -> None:
+    from features.support.undo_during_property import check_property
+
+    _check(context, "undo-during-run property", check_property, DURING_EXAMPLES)
+
+
+@then("every undo took back only what the run's decisions changed")
+def step_undo_during_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
 
 
@@ -38,6 +51,13 @@ def step_write_while_thinking(context: Any, command: str, path: str) -> None:
     """The file is written once the request for the step's actions has come in, while the
     reply is held back: after the step's checkpoint, before its command."""
     write_while_thinking(context, command, [path])
+
+
+@when('I start "{command}" with Claude and write "{path}" while Claude answers request {n:d}')
+def step_write_while_answering(context: Any, command: str, path: str, n: int) -> None:
+    """The file is written once Claude's `n`th request has come in, while its reply is held
+    back: between the run's decisions before it and its next one."""
+    write_while_thinking(context, command, [path], n)
 
 
 @when('I start "{command}" with Claude and, while Claude refines the step, write "{paths}"')
