@@ -12,7 +12,10 @@ PATH folders', the write-back of one file). Then `after_command`, and:
   * no planted file stands as the command wrote it: gone, put back, or (what could not be
     removed) with no permission bits;
   * the lines name each place whose put-back failed, and none when none did;
-  * what the command wrote that is gone is in a commit the lines name.
+  * what the command wrote that is gone is in a commit the lines name;
+  * a random set of places and files with a link out of the tree on their way (`lnk ->
+    ../outside`: `lnk/.claude`, ...) is neither listed (`_files`) nor removed
+    (`remove_made`): the files outside stand as they were (review30, 3).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
+from cleveragents.adapters.git.put_back_failures import _files, remove_made
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_names import escaped
 from cleveragents.domain.command_saves import CommandLook
@@ -57,6 +61,13 @@ FAULTS = {  # a put-back that fails: (class, method), the place its line names (
 }
 
 
+OUTSIDE = {  # files outside the tree, reached through the link `lnk` on the way
+    ".claude/history.jsonl": b"the user's history\n",
+    ".claude/settings.json": b'{"user": true}\n',
+    "bin/git": b"#!/bin/sh\n",
+}
+
+
 def check_property(examples: int, seed: int, tmp: Path) -> int:
     """Run the property; the number of examples that ran."""
     ran = 0
@@ -66,11 +77,13 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     @given(
         st.sets(st.sampled_from(sorted(PLANTS)), min_size=1),
         st.sets(st.sampled_from(sorted(FAULTS))),
+        st.sets(st.sampled_from([".claude", "bin", *sorted(OUTSIDE)]), min_size=1),
     )
-    def holds(planted: set[str], failing: set[str]) -> None:
+    def holds(planted: set[str], failing: set[str], linked: set[str]) -> None:
         nonlocal ran
         ran += 1
         root = _repository(work / f"repo{ran}")
+        _linked_out(root, sorted(f"lnk/{path}" for path in linked))
         look = _around(root, planted, failing)
         said = look.put_back
         why = (sorted(planted), sorted(failing), said)
@@ -99,6 +112,21 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
 
     holds()
     return ran
+
+
+def _linked_out(root: Path, places: list[str]) -> None:
+    """`places` under `lnk -> ../outside` are none of the tree's: not listed, not removed."""
+    outside = root.parent / f"{root.name}-outside"
+    for path, data in OUTSIDE.items():
+        (outside / path).parent.mkdir(parents=True, exist_ok=True)
+        (outside / path).write_bytes(data)
+    (root / "lnk").symlink_to(f"../{outside.name}")
+    assert _files(root, places) == [], places
+    assert remove_made(root, places, set()) == [], places
+    for path, data in OUTSIDE.items():
+        assert (outside / path).read_bytes() == data, (path, places)
+    (root / "lnk").unlink()
+    shutil.rmtree(outside)
 
 
 def _repository(root: Path) -> Path:

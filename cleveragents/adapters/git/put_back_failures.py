@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from cleveragents.adapters.folder_walk import walk
+from cleveragents.adapters.folder_walk import through_no_link, walk
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes
 from cleveragents.domain.box_holds import BoxHolds
 from cleveragents.domain.command_saves import NOT_PUT_BACK, shown_path
@@ -102,9 +102,11 @@ class PutBackFailures:
 
 
 def _files(root: Path, places: list[str]) -> list[str]:
-    """The files and links of `places` (a folder walked, never through a link)."""
+    """The files and links of `places` (a folder walked, never through a link; a place
+    with a link on its way is out of the tree: none of its files)."""
     found: list[str] = []
-    for place in dict.fromkeys(places):
+    clear = through_no_link(root, places)
+    for place in (place for place in dict.fromkeys(places) if place in clear):
         full = root / place
         if full.is_dir() and not full.is_symlink():
             for folder, _, names in walk(full):
@@ -136,9 +138,11 @@ def alone(put_back: Callable[..., str | None], path: str, *args: Any) -> str | N
 def remove_made(root: Path, made: list[str], shared: set[str]) -> list[tuple[str, str]]:
     """Remove each of `made` (kept already), deepest first (a folder only when that leaves
     it empty; not a file of more names, `shared`: written back in place), each on its own;
-    one that cannot go is left with no permission bits: its path and line."""
+    one that cannot go is left with no permission bits: its path and line. One with a link
+    on its way (out of the tree) is left as it is, never followed."""
     failed: list[tuple[str, str]] = []
-    for full in sorted(made, key=lambda p: -p.count("/")):
+    clear = through_no_link(root, made)
+    for full in sorted((p for p in made if p in clear), key=lambda p: -p.count("/")):
         target = root / full
         try:
             if os.path.isdir(target) and not os.path.islink(target):
