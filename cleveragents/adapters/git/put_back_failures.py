@@ -30,6 +30,7 @@ from cleveragents.domain.box_holds import BoxHolds
 from cleveragents.domain.command_saves import NOT_PUT_BACK, shown_path
 from cleveragents.domain.rules import in_git_folder
 from cleveragents.domain.shown_text import visible
+from cleveragents.errors import CleverAgentsError
 
 NEXT = (
     "what the command left there may run on your host: look at it before you run git or "
@@ -157,6 +158,7 @@ def remove_made(root: Path, made: list[str], shared: set[str]) -> list[tuple[str
 
 def _failed(place: str, error: Exception) -> str:
     why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    why = error.line() if isinstance(error, CleverAgentsError) else why  # its hint kept
     why = visible(why, one_line=True)  # a path in it is the model's: data, never markup
     return f"{NOT_PUT_BACK}{place} ({type(error).__name__}: {why}); {NEXT}"
 
