@@ -85,10 +85,11 @@ Feature: What a killed agents' command left where my host runs it is put back at
     Then the file "x/local.sh" does not exist
     And the file "local.sh" does not exist
     And the exit code is 3
-    And stderr contains "could not put back local.sh (OSError: [Errno 5] Input/output error): the killed command's"
+    And stderr contains "could not put back local.sh (OSError: [Errno 5] Input/output error): the killed command's, where your host runs them; what stood before it is kept in commit "
+    And "local.sh" of the side commit the outcome names holds "touch planted"
     And stderr contains "removed local.sh: changed by the command where the put-back failed; kept in commit"
     And stderr contains "put back marker, x/local.sh: its killed command changed them"
-    And stderr contains "could not all be put back (named above)"
+    And stderr contains "could not all be put back (named above, removed or left with no permission bits)"
 
   Scenario: An ignored script a killed command made where my shell runs it goes at the next command, for good
     # No look saw `local.sh` before the command: nothing stood there; what stands is the

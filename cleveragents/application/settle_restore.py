@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 
 
 UNSETTLED = (
-    "a killed command's files where your host runs could not all be put back (named above): "
-    "look at them before you open a shell or run git in this tree; "
-    "`agents plan undo` of the run puts its files back as before it"
+    "a killed command's files where your host runs could not all be put back (named above, "
+    "removed or left with no permission bits): look at them before you open a shell or run "
+    "git in this tree, and put back what was yours from the commit named"
 )
 
 
@@ -53,9 +53,11 @@ def restored_each(
     left = sorted(path for path in wanted if path not in spare and now[path] != wanted[path])
     why = error.line() if isinstance(error, CleverAgentsError) else str(error)
     shown = ", ".join(visible(path, one_line=True) for path in left) or "all of them"
+    before = next((r.commit for r in records if r.commit and set(r.modes) & {*left}), None)
     log.notices.append(
         f"{NOT_PUT_BACK}{shown} ({type(error).__name__}: {visible(why, one_line=True)}): "
         "the killed command's, where your host runs them"
+        + ("" if before is None else f"; what stood before it is kept in commit {_at(before)}")
     )
     try:
         log.notices += log.checkpoints.disarm(repair.plan_id, left)
@@ -63,3 +65,8 @@ def restored_each(
         log.notices.append(f"could not remove them either ({visible(str(also), one_line=True)})")
     log.unsettled = UNSETTLED
     return left
+
+
+def _at(commit: str) -> str:
+    """`commit` shortened, and how to read a path from it."""
+    return f"{commit[:12]} (git show {commit[:12]}:PATH)"
