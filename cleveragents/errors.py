@@ -117,6 +117,7 @@ class Interrupted(KeyboardInterrupt):
         super().__init__(cause)
         self.cause = cause
         self.outcome = outcome
+        self.failed: list[str] = []  # the places its command's put-back could not take back
         Interrupted.latest = self
 
     def line(self) -> str:
@@ -138,4 +139,6 @@ class ReaderLeft(Interrupted):
 
 def interrupted_by(stop: BaseException) -> str:
     """A plan's outcome when `stop` cut it short: `interrupted (SIGTERM)`."""
-    return f"interrupted ({stop.cause})" if isinstance(stop, Interrupted) else "interrupted"
+    if not isinstance(stop, Interrupted):
+        return "interrupted"
+    return f"interrupted ({stop.cause})" + "".join(f"; {line}" for line in stop.failed)

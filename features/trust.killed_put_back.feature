@@ -71,7 +71,8 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And the file "local.sh" does not contain "planted"
 
   # One record of the settling's restore that fails (a disk error here) stopped the rest:
-  # the new script stayed where the user's shell sources it (putback30).
+  # the new script stayed where the user's shell sources it (putback30). The one that
+  # failed stayed too, said "put back", exit 0 (review30, 1): named, removed, a failure.
   @agents_exec
   Scenario: One ignored script that cannot go back stops no other from going
     Given the user's home links ".bashrc" to the tree's "bashrc"
@@ -82,8 +83,13 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And the put-back of the saved record of "local.sh" fails with an I/O error
     And I run "agents plan list"
     Then the file "x/local.sh" does not exist
-    And the exit code is 0
-    And stderr contains "put back local.sh, marker, x/local.sh, not all ([Errno 5] Input/output error: look at them first): its killed command changed them"
+    And the file "local.sh" does not exist
+    And the exit code is 3
+    And stderr contains "could not put back local.sh (OSError: [Errno 5] Input/output error): the killed command's, where your host runs them; what stood before it is kept in commit "
+    And "local.sh" of the side commit the outcome names holds "touch planted"
+    And stderr contains "removed local.sh: changed by the command where the put-back failed; kept in commit"
+    And stderr contains "put back marker, x/local.sh: its killed command changed them"
+    And stderr contains "could not all be put back (named above, removed or left with no permission bits)"
 
   Scenario: An ignored script a killed command made where my shell runs it goes at the next command, for good
     # No look saw `local.sh` before the command: nothing stood there; what stands is the

@@ -50,3 +50,31 @@ Feature: A put-back that fails on one place still takes back every other
       | the nested .git folders          |
       | .claude folders, folders on PATH |
       | sub/.claude/settings.json        |
+
+  # Review30, 4: a command interrupted (Ctrl-C, SIGTERM) whose put-back then failed on a
+  # place said only "interrupted": the place was named nowhere, not on stderr, not in the
+  # plan's outcome.
+  @agents_exec
+  Scenario: The put-back of a command I interrupt fails; the place is named
+    Given a git repository with files:
+      | path       | content   |
+      | a.txt      | a\n       |
+      | .gitignore | /.venv/\n |
+    And an ignored file ".venv/bin/activate" containing "# the venv's own\n"
+    And the tree's folder ".venv/bin" is first on the user's PATH
+    And the plan file "plan.yaml":
+      """
+      task: plant
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: "printf '#!/bin/sh\\necho >> planted-ran\\n' > .venv/bin/git && chmod +x .venv/bin/git && echo > started.txt && sleep 30"
+      """
+    And the put-back of ".claude folders, folders on PATH" fails with an I/O error
+    When I start "agents plan run --script {tmp}/plan.yaml" and interrupt it once "started.txt" exists
+    Then the exit code is 130
+    And stderr contains "note: could not put back .claude folders, folders on PATH (OSError: Input/output error)"
+    And the file ".venv/bin/git" does not exist
+    When I run "agents plan show --json"
+    Then stdout contains "could not put back .claude folders, folders on PATH"

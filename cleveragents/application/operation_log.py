@@ -53,6 +53,7 @@ class OperationLog:
         self.clock = clock
         self.shield = shield
         self.notices: list[str] = []
+        self.unsettled: str | None = None  # a killed run's settling left files: what to do
         # Names a killed command's box stood on (`mount_points.sweep`): what stands there
         # now is not its bytes, and stays when a killed run's host-run files are put back.
         self.spared: frozenset[str] = frozenset()

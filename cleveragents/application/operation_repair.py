@@ -168,8 +168,8 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     repair.held_out = sorted({*back, *ignored} - {*gone})
     with log.store.transaction():
         log.store.save_operation(repair)
-    if unrestored := restored_each(log, to_tree, records, spare, repair):  # look at them
-        shown = f"{shown}, not all ({visible(unrestored, one_line=True)}: look at them first)"
+    if lost := restored_each(log, to_tree, records, spare, repair):  # named, made inert
+        shown = ", ".join(visible(p, one_line=True) for p in sorted({*back, *ignored} - {*lost}))
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }

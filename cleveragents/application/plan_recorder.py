@@ -21,7 +21,7 @@ from cleveragents.domain.plan import Plan
 from cleveragents.domain.rules import confined_path, roll
 from cleveragents.domain.strategy import ActorContext
 from cleveragents.domain.tool_writes import left_by
-from cleveragents.errors import BudgetExhausted, PathRefused
+from cleveragents.errors import BudgetExhausted, Interrupted, PathRefused
 from cleveragents.ports import Actor, CheckpointStore, Clock, Environment, PlanStore
 
 if TYPE_CHECKING:  # imported when a decision has a page to record
@@ -120,14 +120,14 @@ class PlanRecorder:
         look = self.look_before_command(environment)
         try:
             outcome = environment.apply(action, confinement(self.plan))
-        except BaseException:
-            # What ended the command (an interrupt, most often) is what the user must hear
-            # of: what it changed is recorded if it can be, never in its place.
-            with contextlib.suppress(Exception):
-                self._after_command(look)
+        except BaseException as stop:  # an interrupt, most often: what the user must hear of
+            with contextlib.suppress(Exception):  # what it changed recorded, failed places named
+                self._after_command(look, environment)
+                if isinstance(stop, Interrupted):  # in the plan's outcome (review30, 4)
+                    stop.failed += look.failed
             raise
         look.holds = outcome.holds  # what changed there meanwhile is the host's, not its
-        self._after_command(look)
+        self._after_command(look, environment)
         # No checkpoint holds them: their absence before goes back. Not where a file stood
         # before (a FIFO in its place): its checkpoint or saved bytes go back there.
         stood = {*look.modes, *look.ignored, *look.folders}
@@ -146,8 +146,6 @@ class PlanRecorder:
             said = f"{outcome.summary}; {'; '.join(dict.fromkeys(look.put_back))}"
             ok = outcome.ok and not look.failed  # not put back: the command failed, whatever it did
             outcome = outcome.model_copy(update={"summary": said, "ok": ok})
-        for line in look.failed:
-            environment.notice(line)
         if look.unsaved:
             not_saved = f"not saved (over the bound): {', '.join(look.unsaved)}"
             outcome = outcome.model_copy(update={"summary": f"{outcome.summary}; {not_saved}"})
@@ -168,8 +166,10 @@ class PlanRecorder:
             self.noted = note
         return look
 
-    def _after_command(self, look: CommandLook) -> None:
+    def _after_command(self, look: CommandLook, environment: Environment) -> None:
         saved = self.checkpoints.after_command(look, self.keeping.keep)
+        for line in look.failed:  # a place not put back: on stderr now
+            environment.notice(line)
         if saved is not None:
             self.replaced.append(saved)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.cli import output
+from cleveragents.errors import ConflictingState
 
 if TYPE_CHECKING:
     from cleveragents.application.plan_recorder import Observer
@@ -51,6 +52,8 @@ def opened(
         for notice in built.operations.notices:
             output.note(notice)
         built.operations.notices.clear()
+        if built.operations.unsettled is not None:  # the paths named, made inert: never silent
+            raise ConflictingState(built.operations.unsettled)
         yield built
     finally:
         for path in built.checkpoints.withheld():

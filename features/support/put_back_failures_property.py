@@ -11,8 +11,12 @@ put-backs raises an I/O error (the own `.git`'s, the nested `.git`s', the `.clau
 PATH folders', the write-back of one file). Then `after_command`, and:
   * no planted file stands as the command wrote it: gone, put back, or (what could not be
     removed) with no permission bits;
-  * the lines name each place whose put-back failed, and none when none did;
-  * what the command wrote that is gone is in a commit the lines name.
+  * the lines name each place whose put-back failed, and none when none did; a failure
+    that is a refusal (`CleverAgentsError`) keeps its hint, what to do (review30, 10);
+  * what the command wrote that is gone is in a commit the lines name;
+  * a random set of places and files with a link out of the tree on their way (`lnk ->
+    ../outside`: `lnk/.claude`, ...) is neither listed (`_files`) nor removed
+    (`remove_made`): the files outside stand as they were (review30, 3).
 """
 
 from __future__ import annotations
@@ -35,13 +39,16 @@ from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
+from cleveragents.adapters.git.put_back_failures import _files, remove_made
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_names import escaped
 from cleveragents.domain.command_saves import CommandLook
+from cleveragents.errors import ConflictingState
 from features.support.git_dirs_property import ENV, _git
 from features.support.properties import reproducible
 
 USER = b'{"user": true}\n'
+HINT = "remove the link, then run agents again"  # a refusal's: what to do next
 PLANTS = {  # what a command plants, by path: its bytes
     "vendor/lib/.git/hooks/post-commit": b"#!/bin/sh\necho >> planted-ran\n",
     ".venv/bin/git": b"#!/bin/sh\necho >> planted-ran\n",
@@ -57,6 +64,13 @@ FAULTS = {  # a put-back that fails: (class, method), the place its line names (
 }
 
 
+OUTSIDE = {  # files outside the tree, reached through the link `lnk` on the way
+    ".claude/history.jsonl": b"the user's history\n",
+    ".claude/settings.json": b'{"user": true}\n',
+    "bin/git": b"#!/bin/sh\n",
+}
+
+
 def check_property(examples: int, seed: int, tmp: Path) -> int:
     """Run the property; the number of examples that ran."""
     ran = 0
@@ -66,12 +80,15 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
     @given(
         st.sets(st.sampled_from(sorted(PLANTS)), min_size=1),
         st.sets(st.sampled_from(sorted(FAULTS))),
+        st.sets(st.sampled_from([".claude", "bin", *sorted(OUTSIDE)]), min_size=1),
+        st.booleans(),
     )
-    def holds(planted: set[str], failing: set[str]) -> None:
+    def holds(planted: set[str], failing: set[str], linked: set[str], refused: bool) -> None:
         nonlocal ran
         ran += 1
         root = _repository(work / f"repo{ran}")
-        look = _around(root, planted, failing)
+        _linked_out(root, sorted(f"lnk/{path}" for path in linked))
+        look = _around(root, planted, failing, refused)
         said = look.put_back
         why = (sorted(planted), sorted(failing), said)
         for path in planted:
@@ -94,11 +111,29 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
                 shown = [_show(root, commit, path) for commit in kept]
                 assert PLANTS[path] in shown, (path, *why)
         failed = [s for s in said if s.startswith("could not put back ")]
+        if refused and named:  # the refusal's hint, in each line naming a failed place
+            assert all(f"({HINT})" in s for s in failed if " (ConflictingState: " in s), why
+            assert any(f"({HINT})" in line for line in failed), why
         assert getattr(look, "failed", []) == failed, why  # each said on stderr
         shutil.rmtree(root)
 
     holds()
     return ran
+
+
+def _linked_out(root: Path, places: list[str]) -> None:
+    """`places` under `lnk -> ../outside` are none of the tree's: not listed, not removed."""
+    outside = root.parent / f"{root.name}-outside"
+    for path, data in OUTSIDE.items():
+        (outside / path).parent.mkdir(parents=True, exist_ok=True)
+        (outside / path).write_bytes(data)
+    (root / "lnk").symlink_to(f"../{outside.name}")
+    assert _files(root, places) == [], places
+    assert remove_made(root, places, set()) == [], places
+    for path, data in OUTSIDE.items():
+        assert (outside / path).read_bytes() == data, (path, places)
+    (root / "lnk").unlink()
+    shutil.rmtree(outside)
 
 
 def _repository(root: Path) -> Path:
@@ -119,9 +154,9 @@ def _repository(root: Path) -> Path:
     return root
 
 
-def _around(root: Path, planted: set[str], failing: set[str]) -> CommandLook:
+def _around(root: Path, planted: set[str], failing: set[str], refused: bool) -> CommandLook:
     """The real look, the command's plants, the real put-back with `failing` put-backs
-    raising; what the put-back said."""
+    raising (an I/O error, or a refusal with a hint when `refused`); what it said."""
     path = f"{root / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}"
     with mock.patch.dict(os.environ, {"PATH": path}):
         checkpoints = GitCheckpoints(GitRepository.discover(root), lambda: datetime.now(UTC))
@@ -134,7 +169,8 @@ def _around(root: Path, planted: set[str], failing: set[str]) -> CommandLook:
             with open(full, mode) as file:
                 file.write(PLANTS[name])
             full.chmod(0o755)
-        patches = [mock.patch.object(*FAULTS[place], side_effect=_failure) for place in failing]
+        fails = _refusal if refused else _failure
+        patches = [mock.patch.object(*FAULTS[place], side_effect=fails) for place in failing]
         for patch in patches:
             patch.start()
         try:  # a failure that escapes stops the put-back: what stands then is judged
@@ -148,6 +184,10 @@ def _around(root: Path, planted: set[str], failing: set[str]) -> CommandLook:
 
 def _failure(*_args: object, **_kwargs: object) -> list[str]:
     raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+
+def _refusal(*_args: object, **_kwargs: object) -> list[str]:
+    raise ConflictingState("the place is refused", hint=HINT)
 
 
 def _show(root: Path, commit: str, path: str) -> bytes:

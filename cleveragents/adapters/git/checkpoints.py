@@ -325,6 +325,11 @@ class GitCheckpoints:
         journal(checkpoint.tree)
         return self.restores.restore(checkpoint, keep, put_back, in_step, spare)
 
+    def disarm(self, plan_id: str, paths: list[str]) -> list[str]:
+        """Each file of `paths` kept in a commit and removed, or left with no permission bits."""
+        fails = PutBackFailures(self.repo.root, self.saver, self.snapshots.commit_saved)
+        return fails.disarm(plan_id, paths, 0)
+
     @property
     def put_back_paths(self) -> list[str]:
         """What the last restore's put-back changed: files, modes and folders no tree holds."""

@@ -24,12 +24,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from cleveragents.adapters.folder_walk import walk
+from cleveragents.adapters.folder_walk import through_no_link, walk
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes
 from cleveragents.domain.box_holds import BoxHolds
 from cleveragents.domain.command_saves import NOT_PUT_BACK, shown_path
 from cleveragents.domain.rules import in_git_folder
 from cleveragents.domain.shown_text import visible
+from cleveragents.errors import CleverAgentsError
 
 NEXT = (
     "what the command left there may run on your host: look at it before you run git or "
@@ -102,9 +103,11 @@ class PutBackFailures:
 
 
 def _files(root: Path, places: list[str]) -> list[str]:
-    """The files and links of `places` (a folder walked, never through a link)."""
+    """The files and links of `places` (a folder walked, never through a link; a place
+    with a link on its way is out of the tree: none of its files)."""
     found: list[str] = []
-    for place in dict.fromkeys(places):
+    clear = through_no_link(root, places)
+    for place in (place for place in dict.fromkeys(places) if place in clear):
         full = root / place
         if full.is_dir() and not full.is_symlink():
             for folder, _, names in walk(full):
@@ -136,9 +139,11 @@ def alone(put_back: Callable[..., str | None], path: str, *args: Any) -> str | N
 def remove_made(root: Path, made: list[str], shared: set[str]) -> list[tuple[str, str]]:
     """Remove each of `made` (kept already), deepest first (a folder only when that leaves
     it empty; not a file of more names, `shared`: written back in place), each on its own;
-    one that cannot go is left with no permission bits: its path and line."""
+    one that cannot go is left with no permission bits: its path and line. One with a link
+    on its way (out of the tree) is left as it is, never followed."""
     failed: list[tuple[str, str]] = []
-    for full in sorted(made, key=lambda p: -p.count("/")):
+    clear = through_no_link(root, made)
+    for full in sorted((p for p in made if p in clear), key=lambda p: -p.count("/")):
         target = root / full
         try:
             if os.path.isdir(target) and not os.path.islink(target):
@@ -153,6 +158,7 @@ def remove_made(root: Path, made: list[str], shared: set[str]) -> list[tuple[str
 
 def _failed(place: str, error: Exception) -> str:
     why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    why = error.line() if isinstance(error, CleverAgentsError) else why  # its hint kept
     why = visible(why, one_line=True)  # a path in it is the model's: data, never markup
     return f"{NOT_PUT_BACK}{place} ({type(error).__name__}: {why}); {NEXT}"
 
