@@ -34,6 +34,7 @@ from cleveragents.adapters.git import filled_folders, ignore_rules, tree_files
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
+from cleveragents.adapters.git.config_writes import make_inert
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
@@ -231,7 +232,11 @@ class GitCheckpoints:
             places, where = [*look.claude_entries, *runs], ".claude folders, folders on PATH"
             look.put_back += each(where, partial(claude, stood, holds), lambda: places)
             put, failed = look.put_back, len(fails.failed)
-            own = each("git config", partial(self.own_config.put_back, look.own_config, put, holds))
+            own = each(
+                "git config",
+                partial(self.own_config.put_back, look.own_config, put, holds),
+                inert=partial(make_inert, self.own_config, look.own_config, holds),
+            )
             look.put_back = own if len(fails.failed) == failed else put + own
             look.failed = [line for line in look.put_back if line.startswith(NOT_PUT_BACK)]
             saved = self.guard.changed(look, self.private.tree_env(), opened.folders())

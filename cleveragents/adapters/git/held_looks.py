@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
+from cleveragents.adapters.git.config_writes import make_inert
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.own_config import OwnConfig
@@ -136,7 +137,8 @@ class HeldLooks:
 
             said += each(".claude folders, folders on PATH", put_back, lambda: folders)
         failed = len(fails.failed)  # its lines follow `said`'s, unless it failed
-        own = each("git config", partial(self.own_config.put_back, own_config, said))
+        inert = partial(make_inert, self.own_config, own_config)
+        own = each("git config", partial(self.own_config.put_back, own_config, said), inert=inert)
         return own if len(fails.failed) == failed else said + own
 
     @property

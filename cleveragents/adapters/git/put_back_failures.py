@@ -54,21 +54,26 @@ class PutBackFailures:
         plan_id: str | None = None,
         at: int = 0,
         holds: BoxHolds | None = None,
+        inert: Callable[[], list[str]] | None = None,
     ) -> list[str]:
         """The lines of `put_back`, or, when it raises, the line naming `place` and what
         of `made` (files and folders of the place) changed since `at` made inert, but where
-        the box `holds` it read-only (what changed there is the host's)."""
+        the box `holds` it read-only (what changed there is the host's); a place whose
+        files are not removed (a config) is made inert by `inert` instead: its lines."""
         try:
             return put_back()
         except Exception as error:  # any failure: named, the others go on
             line = _failed(place, error)
             self.failed.append(line)
             try:
-                inert = [] if plan_id is None else self.disarm(plan_id, list(made()), at, holds)
+                if inert is not None:
+                    done = inert()
+                else:
+                    done = [] if plan_id is None else self.disarm(plan_id, list(made()), at, holds)
             except Exception as also:  # said too: what stands there may still run
-                inert = [_failed(f"what the command left in {place}", also)]
-                self.failed.append(inert[0])
-            return [line, *inert]
+                done = [_failed(f"what the command left in {place}", also)]
+                self.failed.append(done[0])
+            return [line, *done]
 
     def disarm(
         self, plan_id: str, places: list[str], at: int, holds: BoxHolds | None = None

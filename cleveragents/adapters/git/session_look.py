@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import partial
 
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
+from cleveragents.adapters.git.config_writes import make_inert
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
@@ -78,6 +79,7 @@ class SessionLook:
             dirs = partial(self.dirs.put_back, plan, start.entries, runs, start.at, stood)
             where = [*start.entries, *runs]
             put += each(".claude folders, folders on PATH", dirs, lambda: where)
-        put += each("git config", partial(self.config.put_back, start.own_config))
+        inert = partial(make_inert, self.config, start.own_config)
+        put += each("git config", partial(self.config.put_back, start.own_config), inert=inert)
         self.own_git.refuse_left(start.own_git)
         return put
