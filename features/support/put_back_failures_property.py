@@ -5,10 +5,12 @@ where the host runs things stays live.
 Each example: a real repository with the user's `sub/.claude/settings.json` (tracked), an
 ignored `.venv/bin` first on PATH and a nested repository `vendor/lib`. The real
 `GitCheckpoints` looks before a "command" that plants a random set of what the host runs
-(a hook of the nested repository, an fsmonitor in its config, a `git` in `.venv/bin`, a new
-`other/.claude/settings.json`, the user's settings rewritten), while a random set of
-put-backs raises an I/O error (the own `.git`'s, the nested `.git`s', the `.claude` and
-PATH folders', the write-back of one file). Then `after_command`, and:
+(a hook of the nested repository, an fsmonitor in its config or in the own `.git/config`,
+a `git` in `.venv/bin`, a new `other/.claude/settings.json`, the user's settings
+rewritten), while a random set of put-backs raises an I/O error (the own `.git`'s, the
+nested `.git`s', the `.claude` and PATH folders', the write-back of one file, the own git
+config's: its settings are then written back through a copy, `config_writes.py`). Then
+`after_command`, and:
   * no planted file stands as the command wrote it: gone, put back, or (what could not be
     removed) with no permission bits;
   * the lines name each place whose put-back failed, and none when none did;
@@ -34,6 +36,7 @@ from hypothesis import strategies as st
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
+from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_names import escaped
@@ -48,12 +51,14 @@ PLANTS = {  # what a command plants, by path: its bytes
     "other/.claude/settings.json": b'{"hooks": {"Stop": []}}\n',
     "sub/.claude/settings.json": b'{"hooks": {}}\n',
     "vendor/lib/.git/config": b"[core]\n\tfsmonitor = ./planted.sh\n",
+    ".git/config": b"[core]\n\tfsmonitor = ./planted.sh\n",
 }
 FAULTS = {  # a put-back that fails: (class, method), the place its line names (None: a file's)
     ".git": (OwnGitDir, "put_back"),
     "the nested .git folders": (GitDirs, "put_back"),
     ".claude folders, folders on PATH": (ClaudeDirs, "put_back"),
     "sub/.claude/settings.json": (ClaudeDirs, "_write_back"),
+    "git config": (OwnConfig, "put_back"),
 }
 
 
