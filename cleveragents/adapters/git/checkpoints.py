@@ -55,7 +55,6 @@ from cleveragents.adapters.git.snapshots import Snapshots
 from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
-from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.checkpoint import Checkpoint, Journal, Keep, Keeping, SavedFiles
 from cleveragents.domain.command_saves import NOT_PUT_BACK, CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
@@ -224,7 +223,7 @@ class GitCheckpoints:
             gits = partial(self.git_dirs.put_back, look.git_entries, look.ignored, holds, plan)
             look.put_back += each("the nested .git folders", gits, self.git_dirs.running)
             # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
-            look.put_back += each("FIFOs", partial(git_waits.remove_new, self.repo.root, look.at))
+            look.put_back += fails.fifos(look.at)
             self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
             runs = [*self._claude_runs(), *self.claude_dirs.hooks]
             stood = partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored)

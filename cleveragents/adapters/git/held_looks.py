@@ -37,7 +37,6 @@ from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.adapters.git.put_back_failures import PutBackFailures
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import CommandLook, GitEntry, IgnoredFile, Seen
 from cleveragents.domain.lost_looks import seen_before
 
@@ -126,7 +125,7 @@ class HeldLooks:
         each = partial(fails.each, plan_id=plan_id, at=at)  # each on its own
         # First a config made a link: nothing is written through it.
         said = each(".git", OwnGitDir(self.repo).unlink_configs)
-        said += each("FIFOs", partial(git_waits.remove_new, self.repo.root, at))  # before a git
+        said += fails.fifos(at)  # before a git
         with self.git_dirs.opened():  # a folder its owner cannot list: for these only
             self.git_dirs.walk()
             dirs.hooks = self.own_config.hooks_folder(own_config)

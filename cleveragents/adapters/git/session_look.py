@@ -25,7 +25,6 @@ from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
 from cleveragents.adapters.git.put_back_failures import PutBackFailures
 from cleveragents.adapters.git.stood_before import stood_before
-from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import SessionStart
 
 
@@ -68,8 +67,7 @@ class SessionLook:
             put = each(".git", lambda: self.own_git.put_back(start.own_git, None, plan))  # first
             gits = partial(self.gits.put_back, start.git_entries, {}, None, plan)
             put += each("the nested .git folders", gits, self.git_dirs.running)
-            fifos = partial(git_waits.remove_new, self.git_dirs.repo.root, start.at)
-            put += each("FIFOs", fifos)  # before a git reads it
+            put += fails.fifos(start.at)  # before a git reads it
             self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
             self.dirs.hooks = self.config.hooks_folder(start.own_config)
             runs = [*self._runs(), *self.dirs.hooks]
