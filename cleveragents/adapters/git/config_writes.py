@@ -52,6 +52,8 @@ def set_values(
     """`key` of the config at `path` given `values` (none: removed), raising when git
     could not; first a `config.lock` the command left (made since `at`) removed: its line."""
     said = drop_lock(repo.root, path, at)
+    if os.path.exists(path) and not os.path.isfile(path):  # a FIFO would hold git for good
+        raise GitFailed(f"{shown_path(path.name)} is no regular file: git cannot write it")
     args = ("config", "--file", str(path), "--unset-all", key)
     code, _, err = repo.git_outcome(*args)
     if code not in (0, UNSET_NONE):
@@ -142,6 +144,8 @@ def make_inert(config: OwnConfig, before: Settings | None, holds: Held = None) -
 def rewrite(repo: GitRepository, path: Path, settings: dict[str, list[str]]) -> None:
     """`settings` written into a copy of the config at `path` (git locks the copy's own
     name), read back, then put in its place at once; raising when any of that fails."""
+    if not stat.S_ISREG(path.lstat().st_mode):  # a FIFO would hold the read for good
+        raise GitFailed(f"{shown_path(path.name)} is no regular file")
     fd, name = tempfile.mkstemp(prefix=f"{path.name}.cleveragents-", dir=path.parent)
     copy = Path(name)
     try:
