@@ -4,8 +4,9 @@ Feature: Whichever put-backs fail after a command, every other place is still pu
   So that a failure in one place never leaves what the command planted elsewhere live
 
   # Each example: a real repository, the real look and put-back around a "command" that
-  # plants a random set of hooks, settings and PATH programs, while a random set of the
-  # put-backs raises an I/O error (see features/support/put_back_failures_property.py).
+  # plants a random set of hooks, settings (in the own git config too), FIFOs, PATH programs,
+  # while a random set of the put-backs (the git config's, the FIFOs' too) raises an I/O error
+  # (see features/support/put_back_failures_property.py).
   # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (8 by default);
   # CLEVERAGENTS_PROPERTY_SEED replays a failure with the seed printed on stderr.
 

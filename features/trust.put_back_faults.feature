@@ -78,3 +78,36 @@ Feature: A put-back that fails on one place still takes back every other
     And the file ".venv/bin/git" does not exist
     When I run "agents plan show --json"
     Then stdout contains "could not put back .claude folders, folders on PATH"
+
+  # review30 finding 0: a lock the command left beside the config made git's put-back of
+  # a setting fail unread; the user's next `git status` ran the model's fsmonitor. A lock
+  # file it left is removed first; one that cannot go (a folder) fails the put-back, and
+  # the config is then written back through a copy put in its place, never git's lock.
+  @agents_exec
+  Scenario Outline: A lock the command left beside the git config keeps no setting live
+    Given a git repository with files:
+      | path  | content |
+      | a.txt | a\n     |
+    And a nested repository "vendor/lib" with a commit
+    And the plan file "plan.yaml":
+      """
+      task: plant
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: "git config core.fsmonitor 'echo x >> planted-ran; false'; <lock>"
+      """
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is <code>
+    And <stream> contains "<said>"
+    And stdout contains "<then>"
+    And the user's git, at the top and in "vendor/lib", runs nothing the command planted
+    When I run "agents plan undo"
+    Then the exit code is 0
+    And the user's git, at the top and in "vendor/lib", runs nothing the command planted
+
+    Examples:
+      | lock                   | code | stream | said                                                                                          | then                                                   |
+      | touch .git/config.lock | 0    | stdout | removed .git/config.lock: the command left it                                                 | put back git config core.fsmonitor: set by the command |
+      | mkdir .git/config.lock | 1    | stderr | note: could not put back git config (GitFailed: git config failed: could not lock config file | wrote core.fsmonitor back into .git/config itself      |

@@ -5,10 +5,12 @@ where the host runs things stays live.
 Each example: a real repository with the user's `sub/.claude/settings.json` (tracked), an
 ignored `.venv/bin` first on PATH and a nested repository `vendor/lib`. The real
 `GitCheckpoints` looks before a "command" that plants a random set of what the host runs
-(a hook of the nested repository, an fsmonitor in its config, a `git` in `.venv/bin`, a new
-`other/.claude/settings.json`, the user's settings rewritten), while a random set of
-put-backs raises an I/O error (the own `.git`'s, the nested `.git`s', the `.claude` and
-PATH folders', the write-back of one file). Then `after_command`, and:
+(a hook of the nested repository, an fsmonitor in its config or in the own `.git/config`,
+a `git` in `.venv/bin`, a FIFO `.mailmap`, a new `other/.claude/settings.json`, the user's
+settings rewritten), while a random set of put-backs raises an I/O error (the own `.git`'s,
+the nested `.git`s', the `.claude` and PATH folders', the write-back of one file, the own
+git config's: its settings are then written back through a copy, `config_writes.py`; the
+FIFOs' removal: each is then removed on its own, `inert_pipes`). Then `after_command`, and:
   * no planted file stands as the command wrote it: gone, put back, or (what could not be
     removed) with no permission bits;
   * the lines name each place whose put-back failed, and none when none did; a failure
@@ -38,10 +40,12 @@ from hypothesis import strategies as st
 from cleveragents.adapters.git.checkpoints import GitCheckpoints
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
 from cleveragents.adapters.git.git_dirs import GitDirs
+from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.adapters.git.put_back_failures import _files, remove_made
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_names import escaped
+from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import CommandLook
 from cleveragents.errors import ConflictingState
 from features.support.git_dirs_property import ENV, _git
@@ -55,12 +59,16 @@ PLANTS = {  # what a command plants, by path: its bytes
     "other/.claude/settings.json": b'{"hooks": {"Stop": []}}\n',
     "sub/.claude/settings.json": b'{"hooks": {}}\n',
     "vendor/lib/.git/config": b"[core]\n\tfsmonitor = ./planted.sh\n",
+    ".git/config": b"[core]\n\tfsmonitor = ./planted.sh\n",
+    ".mailmap": b"",  # a FIFO: `git log` (mailmap on) would wait on it for good
 }
 FAULTS = {  # a put-back that fails: (class, method), the place its line names (None: a file's)
     ".git": (OwnGitDir, "put_back"),
     "the nested .git folders": (GitDirs, "put_back"),
     ".claude folders, folders on PATH": (ClaudeDirs, "put_back"),
     "sub/.claude/settings.json": (ClaudeDirs, "_write_back"),
+    "git config": (OwnConfig, "put_back"),
+    "FIFOs": (git_waits, "remove_new"),
 }
 
 
@@ -93,7 +101,9 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         why = (sorted(planted), sorted(failing), said)
         for path in planted:
             full = root / path
-            if full.exists():
+            if path == ".mailmap":  # gone, or no mode bits: git cannot open it
+                assert not full.exists() or not full.stat().st_mode & 0o777, why
+            elif full.exists():
                 data = full.read_bytes() if full.stat().st_mode & 0o777 else b""
                 assert PLANTS[path] not in data, (path, *why)
         named = {
@@ -107,7 +117,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         assert named == expected, why
         kept = re.findall(r"kept in commit ([0-9a-f]{12})", "; ".join(said))
         for path in planted:
-            if not (root / path).exists() and path != "vendor/lib/.git/config":
+            if not (root / path).exists() and path not in ("vendor/lib/.git/config", ".mailmap"):
                 shown = [_show(root, commit, path) for commit in kept]
                 assert PLANTS[path] in shown, (path, *why)
         failed = [s for s in said if s.startswith("could not put back ")]
@@ -166,8 +176,11 @@ def _around(root: Path, planted: set[str], failing: set[str], refused: bool) -> 
             full = root / name
             full.parent.mkdir(parents=True, exist_ok=True)
             mode = "ab" if name.endswith("config") else "wb"
-            with open(full, mode) as file:
-                file.write(PLANTS[name])
+            if name == ".mailmap":
+                os.mkfifo(full)
+            else:
+                with open(full, mode) as file:
+                    file.write(PLANTS[name])
             full.chmod(0o755)
         fails = _refusal if refused else _failure
         patches = [mock.patch.object(*FAULTS[place], side_effect=fails) for place in failing]

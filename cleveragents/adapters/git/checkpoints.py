@@ -34,6 +34,7 @@ from cleveragents.adapters.git import filled_folders, ignore_rules, tree_files
 from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.command_guard import CommandGuard
+from cleveragents.adapters.git.config_writes import make_inert
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
@@ -54,7 +55,6 @@ from cleveragents.adapters.git.snapshots import Snapshots
 from cleveragents.adapters.git.stood_before import stood_before
 from cleveragents.adapters.git.tree_queries import TreeQueries
 from cleveragents.adapters.host_folders import host_folders
-from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.checkpoint import Checkpoint, Journal, Keep, Keeping, SavedFiles
 from cleveragents.domain.command_saves import NOT_PUT_BACK, CommandLook, SessionStart
 from cleveragents.domain.host_files import HostFolders
@@ -223,7 +223,7 @@ class GitCheckpoints:
             gits = partial(self.git_dirs.put_back, look.git_entries, look.ignored, holds, plan)
             look.put_back += each("the nested .git folders", gits, self.git_dirs.running)
             # Then a FIFO where git opens a file (`git_waits.py`), before a git that reads it.
-            look.put_back += each("FIFOs", partial(git_waits.remove_new, self.repo.root, look.at))
+            look.put_back += fails.fifos(look.at)
             self.claude_dirs.hooks = self.own_config.hooks_folder(look.own_config)
             runs = [*self._claude_runs(), *self.claude_dirs.hooks]
             stood = partial(stood_before, self.claude_dirs.saver, look.tree, look.ignored)
@@ -231,7 +231,11 @@ class GitCheckpoints:
             places, where = [*look.claude_entries, *runs], ".claude folders, folders on PATH"
             look.put_back += each(where, partial(claude, stood, holds), lambda: places)
             put, failed = look.put_back, len(fails.failed)
-            own = each("git config", partial(self.own_config.put_back, look.own_config, put, holds))
+            own = each(
+                "git config",
+                partial(self.own_config.put_back, look.own_config, put, holds),
+                inert=partial(make_inert, self.own_config, look.own_config, holds),
+            )
             look.put_back = own if len(fails.failed) == failed else put + own
             look.failed = [line for line in look.put_back if line.startswith(NOT_PUT_BACK)]
             saved = self.guard.changed(look, self.private.tree_env(), opened.folders())

@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
+from cleveragents.adapters.git.config_writes import make_inert
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
 from cleveragents.adapters.git.put_back_failures import PutBackFailures
 from cleveragents.adapters.git.repository import GitRepository
-from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import CommandLook, GitEntry, IgnoredFile, Seen
 from cleveragents.domain.lost_looks import seen_before
 
@@ -125,7 +125,7 @@ class HeldLooks:
         each = partial(fails.each, plan_id=plan_id, at=at)  # each on its own
         # First a config made a link: nothing is written through it.
         said = each(".git", OwnGitDir(self.repo).unlink_configs)
-        said += each("FIFOs", partial(git_waits.remove_new, self.repo.root, at))  # before a git
+        said += fails.fifos(at)  # before a git
         with self.git_dirs.opened():  # a folder its owner cannot list: for these only
             self.git_dirs.walk()
             dirs.hooks = self.own_config.hooks_folder(own_config)
@@ -136,7 +136,8 @@ class HeldLooks:
 
             said += each(".claude folders, folders on PATH", put_back, lambda: folders)
         failed = len(fails.failed)  # its lines follow `said`'s, unless it failed
-        own = each("git config", partial(self.own_config.put_back, own_config, said))
+        inert = partial(make_inert, self.own_config, own_config)
+        own = each("git config", partial(self.own_config.put_back, own_config, said), inert=inert)
         return own if len(fails.failed) == failed else said + own
 
     @property

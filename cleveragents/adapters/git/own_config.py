@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from cleveragents.adapters.git import git_dirs
+from cleveragents.adapters.git import config_writes, git_dirs
 from cleveragents.adapters.git.config_listings import ConfigListings
 from cleveragents.adapters.git.git_folders import gitdir_of, with_common
 from cleveragents.adapters.git.hook_contents import HookContents
@@ -38,7 +38,6 @@ from cleveragents.adapters.git.saved_files import link_on_the_way
 from cleveragents.adapters.git.tree_includes import git_path, users_config
 from cleveragents.domain.box_holds import Held
 from cleveragents.domain.command_saves import shown_path
-from cleveragents.domain.git_programs import harmless, harmless_change
 from cleveragents.domain.hook_runs import HookRun
 from cleveragents.domain.host_files import TOP, kept_hooks_folder
 from cleveragents.errors import GitFailed
@@ -64,8 +63,13 @@ class OwnConfig:
         self.listings = ConfigListings(repo)  # the user's git config, while it holds
         self.hook_contents = HookContents()  # what the hook files run, while it holds
         self.behind: list[str] = []  # what `hooks_folder` left out for a link on its way
+        self.at: int | None = None  # when `look` read last
 
     def look(self) -> Settings:
+        self.at = time.time_ns()  # a `config.lock` standing since is the command's
+        return self.settings_now()
+
+    def settings_now(self) -> Settings:
         return {name: self._read(name) for name in self._names()}
 
     def put_back(
@@ -89,25 +93,19 @@ class OwnConfig:
         return f"why: every file of the tree {hook_why(whole[0])}" if whole else None
 
     def _settings_back(self, before: Settings | None, holds: Held) -> list[str]:
+        """Each setting put back as it was (a lock the command left first removed), then
+        read again: one that did not take raises (`config_writes.py`)."""
         if before is None:  # pragma: no cover - a look held on disk by an older agents
             return []
         said: list[str] = []
-        now = self.look()
-        for name in sorted({*before, *now}):
-            real = os.path.realpath(self._path(name))  # a link's target: maybe the tree's
-            if holds is not None and holds.holds_at(os.path.realpath(self.repo.root), real):
-                continue  # out of the command's reach: the user's `git config` meanwhile
-            was, is_now = before.get(name, {}), now.get(name, {})
+        for name, key, old, new in config_writes.differing(self, before, holds):
+            said += config_writes.set_values(self.repo, self._path(name), key, old, self.at)
             where = "" if name in OWN else f" in .git/{shown_path(name)}"
-            for key in sorted({*was, *is_now}):
-                old, new = was.get(key, []), is_now.get(key, [])
-                if old == new or harmless_change(key, old, new, submodule=self._in_tree(name, new)):
-                    continue
-                self._set(name, key, was.get(key, []))
-                why = "set" if key not in was else "changed" if key in is_now else "removed"
-                said.append(f"put back git config {shown_path(key)}{where}: {why} by the command")
+            why = "set" if not old else "changed" if new else "removed"
+            said.append(f"put back git config {shown_path(key)}{where}: {why} by the command")
         if said:  # a value put back may be core.hooksPath
             self._hooks_path = None
+            config_writes.check_taken(self, before, holds)
         return said
 
     def hooks_folder(self, settings: Settings | None, *, reuse: bool = False) -> list[str]:
@@ -359,11 +357,7 @@ class OwnConfig:
             out = self.repo.git_bytes("config", "--file", str(path), "--no-includes", "-lz")
         except GitFailed:  # pragma: no cover - a config git cannot read: git refuses it too
             return {}
-        found: dict[str, list[str]] = {}
-        for record in out.decode("utf-8", "surrogateescape").split("\0"):
-            key, _, value = record.partition("\n")
-            if key and not harmless(key):
-                found.setdefault(key, []).append(value)
+        found = config_writes.parse(out)
         # A file changed this close to its read could change again with the same stamps.
         if seen.st_ctime_ns < time.time_ns() - RECENT:
             self._settings[path] = (mark, {key: list(values) for key, values in found.items()})
@@ -384,12 +378,6 @@ class OwnConfig:
             return False
         git_dir, root = self._path(name).parent, self.repo.root.resolve()
         return all((git_dir / v).resolve().is_relative_to(root) for v in worktrees)
-
-    def _set(self, name: str, key: str, values: list[str]) -> None:
-        path = str(self._path(name))
-        self.repo.git_outcome("config", "--file", path, "--unset-all", key)
-        for value in values:
-            self.repo.git_bytes("config", "--file", path, "--add", key, value)
 
 
 def _stat(path: Path) -> os.stat_result | None:

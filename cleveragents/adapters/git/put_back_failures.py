@@ -21,11 +21,13 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from cleveragents.adapters.folder_walk import through_no_link, walk
 from cleveragents.adapters.git.saved_files import FileSaver, git_mode, has_bytes
+from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.box_holds import BoxHolds
 from cleveragents.domain.command_saves import NOT_PUT_BACK, shown_path
 from cleveragents.domain.rules import in_git_folder
@@ -55,21 +57,32 @@ class PutBackFailures:
         plan_id: str | None = None,
         at: int = 0,
         holds: BoxHolds | None = None,
+        inert: Callable[[], list[str]] | None = None,
     ) -> list[str]:
         """The lines of `put_back`, or, when it raises, the line naming `place` and what
         of `made` (files and folders of the place) changed since `at` made inert, but where
-        the box `holds` it read-only (what changed there is the host's)."""
+        the box `holds` it read-only (what changed there is the host's); a place whose
+        files are not removed (a config) is made inert by `inert` instead: its lines."""
         try:
             return put_back()
         except Exception as error:  # any failure: named, the others go on
             line = _failed(place, error)
             self.failed.append(line)
             try:
-                inert = [] if plan_id is None else self.disarm(plan_id, list(made()), at, holds)
+                if inert is not None:
+                    done = inert()
+                else:
+                    done = [] if plan_id is None else self.disarm(plan_id, list(made()), at, holds)
             except Exception as also:  # said too: what stands there may still run
-                inert = [_failed(f"what the command left in {place}", also)]
-                self.failed.append(inert[0])
-            return [line, *inert]
+                done = [_failed(f"what the command left in {place}", also)]
+                self.failed.append(done[0])
+            return [line, *done]
+
+    def fifos(self, at: int) -> list[str]:
+        """The FIFOs and sockets made since `at` where git opens a file removed (`git_waits`);
+        when that fails, named, and each made inert on its own (`inert_pipes`)."""
+        removed = partial(git_waits.remove_new, self.root, at)
+        return self.each("FIFOs", removed, inert=partial(inert_pipes, self.root, at))
 
     def disarm(
         self, plan_id: str, places: list[str], at: int, holds: BoxHolds | None = None
@@ -125,6 +138,27 @@ def _changed(root: Path, path: str, at: int) -> os.stat_result | None:
     except OSError:
         return None
     return st if has_bytes(st) and st.st_ctime_ns >= at else None
+
+
+def inert_pipes(root: Path, at: int) -> list[str]:
+    """Each FIFO or socket made since `at` where git opens a file removed, or, when it
+    cannot be, left with no permission bits (a user's git then fails to open it instead of
+    waiting on it for good); one line for each."""
+    lines: list[str] = []
+    for path in sorted(p for p in git_waits.new_pipes(root, at) if git_waits.git_reads(p)):
+        try:
+            (root / path).unlink()
+        except OSError as error:
+            line = _failed(shown_path(path), error)
+            try:
+                os.chmod(root / path, 0)
+            except OSError:
+                lines.append(line)
+                continue
+            lines.append(f"{line}; it is left with no permission bits: git cannot open it")
+            continue
+        lines.append(f"removed {shown_path(path)}: {git_waits.WAITS}")
+    return lines
 
 
 def alone(put_back: Callable[..., str | None], path: str, *args: Any) -> str | None:

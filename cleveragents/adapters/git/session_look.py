@@ -19,12 +19,12 @@ from collections.abc import Callable
 from functools import partial
 
 from cleveragents.adapters.git.claude_dirs import ClaudeDirs
+from cleveragents.adapters.git.config_writes import make_inert
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
 from cleveragents.adapters.git.put_back_failures import PutBackFailures
 from cleveragents.adapters.git.stood_before import stood_before
-from cleveragents.adapters.workspace import git_waits
 from cleveragents.domain.command_saves import SessionStart
 
 
@@ -67,8 +67,7 @@ class SessionLook:
             put = each(".git", lambda: self.own_git.put_back(start.own_git, None, plan))  # first
             gits = partial(self.gits.put_back, start.git_entries, {}, None, plan)
             put += each("the nested .git folders", gits, self.git_dirs.running)
-            fifos = partial(git_waits.remove_new, self.git_dirs.repo.root, start.at)
-            put += each("FIFOs", fifos)  # before a git reads it
+            put += fails.fifos(start.at)  # before a git reads it
             self.git_dirs.walk()  # a `.claude` made since the last call's look is found too
             self.dirs.hooks = self.config.hooks_folder(start.own_config)
             runs = [*self._runs(), *self.dirs.hooks]
@@ -78,6 +77,7 @@ class SessionLook:
             dirs = partial(self.dirs.put_back, plan, start.entries, runs, start.at, stood)
             where = [*start.entries, *runs]
             put += each(".claude folders, folders on PATH", dirs, lambda: where)
-        put += each("git config", partial(self.config.put_back, start.own_config))
+        inert = partial(make_inert, self.config, start.own_config)
+        put += each("git config", partial(self.config.put_back, start.own_config), inert=inert)
         self.own_git.refuse_left(start.own_git)
         return put
