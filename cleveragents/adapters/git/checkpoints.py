@@ -231,11 +231,9 @@ class GitCheckpoints:
             places, where = [*look.claude_entries, *runs], ".claude folders, folders on PATH"
             look.put_back += each(where, partial(claude, stood, holds), lambda: places)
             put, failed = look.put_back, len(fails.failed)
-            own = each(
-                "git config",
-                partial(self.own_config.put_back, look.own_config, put, holds),
-                inert=partial(make_inert, self.own_config, look.own_config, holds),
-            )
+            config = partial(self.own_config.put_back, look.own_config, put, holds)
+            inert = partial(make_inert, self.own_config, look.own_config, holds)
+            own = each("git config", config, inert=inert)
             look.put_back = own if len(fails.failed) == failed else put + own
             look.failed = [line for line in look.put_back if line.startswith(NOT_PUT_BACK)]
             saved = self.guard.changed(look, self.private.tree_env(), opened.folders())
