@@ -37,7 +37,7 @@ Feature: Corrections, resumes and undos never touch a byte the agent did not wri
   # - a path it changed that the user changed too (while it ran, or since) is a conflict;
   #   one they did not goes back as before the run;
   # - the undo of the undo gives back exactly the tree before it.
-  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (2 by default, and one always tried).
+  # CLEVERAGENTS_PROPERTY_EXAMPLES sets how many examples (2 by default, and two always tried).
 
   Scenario: An undo of a run takes back its decisions' changes, not the user's made while it ran
     When runs with hand edits between their decisions, and their undos, are checked

@@ -67,3 +67,29 @@ Feature: A command's own changes are what it changed while it ran
     And the file "u.txt" holds exactly "mine\n"
     And the file "one.txt" does not exist
     And the file "two.txt" does not exist
+
+  Scenario: Local planning's rollback takes back what its checks wrote, not what the user wrote
+    Given Claude will propose the plan "make r" checked by "printf c >> c.txt; test -f ok.txt"
+    And Claude will run "printf r > r.txt"
+    And Claude will give up
+    And Claude will estimate the distance at 5
+    And Claude will take the local action "x" writing "r.txt" with "agent"
+    And Claude will take 2 seconds to estimate the distance at 5
+    And Claude will give up
+    When I start "agents plan run 'make r' --allow-command 'printf *' --allow-command 'test *' --quiet" with Claude and write "u.txt" once Claude was asked 6 times
+    Then the exit code is 1
+    And the file "u.txt" holds exactly "mine\n"
+    And the file "r.txt" does not exist
+    And the file "c.txt" does not exist
+
+  Scenario: An undo of a run that gave up leaves the file the user wrote while it ran
+    Given Claude will propose the plan "make r" checked by "test -f ok.txt"
+    And Claude will take 3 seconds, then give up
+    And Claude will estimate the distance at 5
+    And Claude will give up
+    When I start "agents plan run 'make r' --allow-command 'test *' --quiet" with Claude and write "u.txt" while Claude refines the step
+    Then the exit code is 1
+    When I run "agents plan undo 1 --yes" with Claude
+    Then the exit code is 0
+    And stdout contains "kept (changed since, not by the operation): 1"
+    And the file "u.txt" holds exactly "mine\n"

@@ -15,7 +15,7 @@ from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, ActionOutcome, RunAction
 from cleveragents.domain.checkpoint import Checkpoint
-from cleveragents.domain.command_output import commands_run, kept_output
+from cleveragents.domain.command_output import commands_run, kept_output, one_line
 from cleveragents.domain.command_saves import left_out_notes
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.local_planning import (
@@ -51,7 +51,7 @@ class LocalPlanner(RunPart):
         r = self.r
         r.context = r.context.model_copy(update={"local_tried": [], "explore_from": None})
         history: list[LocalStep] = []
-        distance, _, _ = self.measure(spec)
+        distance, _, _, _ = self.measure(step, spec)
         while local_iterations_left(history):
             proposal: StepAttempt | None = r.ask(
                 "propose_local", lambda: self.actor.propose_local(r.context)
@@ -72,7 +72,7 @@ class LocalPlanner(RunPart):
             after = r.checkpoint(f"after local action {proposal.option}")
             checkpoints = self.checkpoints
             notes = left_out_notes(kept_out, checkpoints.uncommitted, checkpoints.unreadable)
-            distance_after, goal_met, checked = self.measure(spec)
+            distance_after, goal_met, checked, measured = self.measure(step, spec)
             history.append(
                 LocalStep(
                     state_before=state_before,
@@ -91,7 +91,7 @@ class LocalPlanner(RunPart):
                 }
             )
             failed = next((o for _, o in taken if not o.ok), None)
-            r.record(
+            own = r.record(
                 kind=DecisionKind.LOCAL_ACTION,
                 phase=Phase.EXECUTE,
                 parent_id=step.id,
@@ -126,7 +126,7 @@ class LocalPlanner(RunPart):
                     False, f"local planning cancelled: {verdict.reason}", len(history), history
                 )
             if verdict.decision is LocalDecision.REVERT:
-                undone = self.revert(step, proposal, before, mark)
+                undone = self.revert(step, proposal, before, mark, [*measured, own])
                 if undone is None:
                     return LocalResult(
                         False,
@@ -158,9 +158,14 @@ class LocalPlanner(RunPart):
                 break
         return taken
 
-    def measure(self, spec: StepSpec) -> tuple[float, bool, list[Taken]]:
-        """The actor's distance to the step's goal, whether the step's checks all pass, and
-        the checks as run."""
+    def measure(
+        self, step: Decision, spec: StepSpec
+    ) -> tuple[float, bool, list[Taken], list[Decision]]:
+        """The actor's distance to the step's goal, whether the step's checks all pass, the
+        checks as run, and the decision that records what they changed (none if nothing):
+        their changes are the agent's, which a rollback takes back with the rest."""
+        r = self.r
+        before = r.fresh("before local planning's checks")
         progress = [
             self.r.apply(self.environment, c.action()) for c in spec.progress or spec.checks
         ]
@@ -169,18 +174,46 @@ class LocalPlanner(RunPart):
             if spec.progress
             else []
         )
+        after = r.checkpoint("after local planning's checks")
+        measured = []
+        if after.tree != before.tree:
+            run = [*progress, *checks]
+            measured.append(
+                r.record(
+                    kind=DecisionKind.VERIFICATION,
+                    phase=Phase.EXECUTE,
+                    parent_id=step.id,
+                    local_to=step.id,
+                    step=step.step,
+                    summary="local planning's checks: "
+                    + "; ".join(
+                        c.describe()
+                        for c in [
+                            *(spec.progress or spec.checks),
+                            *(spec.checks if spec.progress else []),
+                        ]
+                    ),
+                    before=before,
+                    after=after,
+                    actor_state_before=r.actor_state(),
+                    ok=all(o.ok for _, o in run),
+                    outcome="; ".join(one_line(o) for _, o in run),
+                    output=kept_output(commands_run(run)),
+                )
+            )
         estimate: DistanceEstimate = self.r.ask(
             "estimate_distance",
             lambda: self.actor.estimate_distance(self.r.context, [o for _, o in progress]),
         )
         met = all(o.ok for _, o in (checks if spec.progress else progress))
-        return estimate.distance, met, [*progress, *checks]
+        return estimate.distance, met, [*progress, *checks], measured
 
     def revert(
-        self, step: Decision, proposal: StepAttempt, to: Checkpoint, mark: int
+        self, step: Decision, proposal: StepAttempt, to: Checkpoint, mark: int, own: list[Decision]
     ) -> Checkpoint | None:
         """Undo the last local action the way its kind allows; None when it cannot be. Its
-        page actions (those since `mark`) are undone by their inverses."""
+        page actions (those since `mark`) are undone by their inverses. `own`: its decision,
+        and that of the checks that measured it if they changed files."""
         r = self.r
         how = reversal(proposal.actions)
         before = r.current
@@ -208,8 +241,8 @@ class LocalPlanner(RunPart):
         else:
             taken = []
             # Only the local action's own changes: the user's edits since stay.
-            last = r.decisions[-1]
-            back = roll_back(r, self.checkpoints, self.files, [last], to, last.replaced)
+            replaced = [saved for decision in own for saved in decision.replaced]
+            back = roll_back(r, self.checkpoints, self.files, own, to, replaced)
             before, r.current = back.before, back.after
             done = back.after
             r.read_since_planned = None  # the next checkpoint scans: drift from a diff

@@ -28,6 +28,11 @@ _ACTING = (
     DecisionKind.VERIFICATION,
     DecisionKind.REVERT,
 )
+# Operations that run the agent (`operation_log.RESTARTABLE`). One that finished with no
+# decision that acts (it only planned, or gave up) wrote nothing its decisions record: what
+# changed up to its newest checkpoint is the user's, edited while it ran; what changed after
+# it (Claude Code's calls no hook saw, a put-back at its end) is its own.
+_RUNS = ("run", "resume")
 
 
 @dataclass(frozen=True)
@@ -57,11 +62,13 @@ def operation_work(
 ) -> OperationWork | None:
     """Of `changed` (what differs between `op`'s first tree and its last), what its
     decisions changed; None when it recorded no decision that acts (its whole difference is
-    its own). A correction's restore (its intervention) is its own whole; so is, of an
-    operation that did not finish, what changed after its newest checkpoint (a command cut
-    short), and what a call with no checkpoint after it changed (`_next`)."""
+    its own), but for a finished run or resume (`_RUNS`). A correction's restore (its
+    intervention) is its own whole; so is, of an operation that did not finish or of such a
+    run, what changed after its newest checkpoint (a command cut short), and what a call
+    with no checkpoint after it changed (`_next`)."""
     decisions = sorted(recorded(store, op), key=lambda d: d.seq)
-    if not any(d.kind in _ACTING for d in decisions):
+    acting = any(d.kind in _ACTING for d in decisions)
+    if not acting and not (op.kind in _RUNS and op.status is OperationStatus.DONE):
         return None
     # A correction's restore: from its first checkpoint to the next one (its intervention's
     # own `checkpoint_after` may name the restored tree, kept as no checkpoint).
@@ -72,7 +79,9 @@ def operation_work(
     ]
     newest = [d.checkpoint_after or d.checkpoint_before for d in decisions]
     last = next((c for c in reversed(newest) if c), None)
-    cut = op.status is not OperationStatus.DONE and bool(last and op.files_after)
+    if not acting and not (last and op.files_after):
+        return None  # no checkpoint of its own tells the user's edits from its: as before
+    cut = (op.status is not OperationStatus.DONE or not acting) and bool(last and op.files_after)
     if cut and last:
         spans.append((last, op.files_after))
     try:

@@ -46,6 +46,13 @@ def step_slow_command(context: Any, seconds: int, command: str) -> None:
     )
 
 
+@given("Claude will take {seconds:d} seconds, then give up")
+def step_slow_give_up(context: Any, seconds: int) -> None:
+    from features.steps.claude_steps import server
+
+    server(context).reply_tool("give_up", {"reason": "no other way"}, delay=seconds)
+
+
 @when('I start "{command}" with Claude and write "{path}" while Claude refines the step')
 def step_write_while_thinking(context: Any, command: str, path: str) -> None:
     """The file is written once the request for the step's actions has come in, while the

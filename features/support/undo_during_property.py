@@ -4,9 +4,11 @@ replies are held back), the user's edits made while the model answers a step (af
 decision's checkpoint, before the next action), edits after the run, and undos.
 
 Each example makes a repository, runs a plan of 2-3 steps, each one command on the agent's
-paths `a1.txt`..`a3.txt` (written, appended to, deleted), while the user edits, makes or
-deletes any path (theirs `u1.txt`, `u2.txt` and the agent's) between its decisions; then
-maybe edits more, and undoes the run (with no flag, --theirs or --mine). It checks:
+paths `a1.txt`..`a3.txt` (written, appended to, deleted) or none (the step needs no action:
+a run with none acted at all, and its undo takes back nothing of the user's), while the
+user edits, makes or deletes any path (theirs `u1.txt`, `u2.txt` and the agent's) between
+its decisions; then maybe edits more, and undoes the run (with no flag, --theirs or
+--mine). It checks:
 
 1. the undo puts back only what the run's decisions changed: a path none of them changed
    stays as the user left it, whenever they edited it (during the run or after);
@@ -66,7 +68,9 @@ def commands(draw: st.DrawFn) -> str:
     path = draw(st.sampled_from(AGENT_PATHS))
     word = draw(st.sampled_from(["r", "rr", "line"]))
     return draw(
-        st.sampled_from([f"printf {word} > {path}", f"printf {word} >> {path}", f"rm -f {path}"])
+        st.sampled_from(
+            [f"printf {word} > {path}", f"printf {word} >> {path}", f"rm -f {path}", ""]
+        )
     )
 
 
@@ -89,12 +93,21 @@ EDITED_BETWEEN = Scenario(
 )
 
 
+# Always tried too: a run none of whose steps took an action (left30 gap 1); the user's
+# edits made while it ran, their own file and one of the tree's, stay after its undo.
+NOTHING_DONE = Scenario(
+    commands=["", ""],
+    during=[[Edit("u1.txt", "edited\n"), Edit("u2.txt", "mine\n"), Edit("a1.txt", None)]],
+)
+
+
 def check_property(examples: int, seed: int, workdir: Path) -> int:
     """Run the property on up to `examples` random scenarios and return how many ran."""
     count = [0]
 
     @reproducible(examples, seed)
     @example(EDITED_BETWEEN)
+    @example(NOTHING_DONE)
     @given(scenarios())
     def undo_takes_only_the_runs_changes(scenario: Scenario) -> None:
         count[0] += 1
@@ -138,7 +151,8 @@ class Play:
             for n, command in enumerate(scenario.commands):
                 if n:  # the step before succeeded: go on
                     server.reply_text(json.dumps({"action": "continue", "reasoning": "fine"}))
-                calls = [("run_command", {"command": command}), ("finish_step", {"option": "o"})]
+                calls = [("run_command", {"command": command})] if command else []
+                calls.append(("finish_step", {"option": "o"}))
                 server.reply_tools(calls, delay=HELD if n and scenario.during[n - 1] else 0)
             env = {
                 **agents_process.environment(),
