@@ -56,11 +56,13 @@ def raw_diff(repo: GitRepository, before: str, after: str) -> Differences:
 
 
 def raw_diffs(repo: GitRepository, pairs: Sequence[tuple[str, str]]) -> list[Differences]:
-    """`raw_diff` of each pair of trees, from one git process (`diff-tree --stdin`)."""
+    """`raw_diff` of each pair of trees, from one git process (`diff-tree --stdin`); as
+    opaque to nested repositories (a `.gitmodules`' `update = !cmd` stops git otherwise)."""
     if not pairs:
         return []
     asked = "".join(f"{before} {after}\n" for before, after in pairs).encode()
-    out = repo.git_bytes("diff-tree", "-r", "--raw", "-z", "--no-renames", "--stdin", stdin=asked)
+    args = ["-r", "--raw", "-z", "--no-renames", OF_TREES, "--stdin"]
+    out = repo.git_bytes("diff-tree", *args, stdin=asked)
     found = [_differences(records) for records in raw_records(out)]
     assert len(found) == len(pairs), "git diff-tree --stdin answered another number of pairs"
     return found
