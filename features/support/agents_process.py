@@ -126,3 +126,8 @@ def failures(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What a trials report says of each trial that failed."""
     shown = ("trial", "command", "signal", "delay_s", "point", "exit", "problems")
     return [{k: r[k] for k in shown} for r in results if r["problems"]]
+
+
+def git(repo: Path, *args: str) -> None:
+    """`git ARGS` in `repo`, as the user runs it beside agents (its environment), checked."""
+    subprocess.run(["git", *args], cwd=repo, env=environment(), check=True, capture_output=True)

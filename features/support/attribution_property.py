@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -38,7 +37,7 @@ from hypothesis import strategies as st
 
 from features.support import agents_process
 from features.support.properties import reproducible
-from features.support.tree_state import Picture, differences, picture
+from features.support.tree_state import Picture, assert_same, picture
 
 AGENTS = Path(sys.executable).with_name("agents")
 AGENT_PATHS = ("a1.txt", "a2.txt", "a3.txt")
@@ -197,11 +196,11 @@ class Play:
 
     def all(self) -> None:
         self.repo.mkdir()
-        _git(self.repo, "init", "--quiet", "--initial-branch=main")
+        agents_process.git(self.repo, "init", "--quiet", "--initial-branch=main")
         (self.repo / "a1.txt").write_text("line\n")
         (self.repo / "u1.txt").write_text("user\n")
-        _git(self.repo, "add", "--", "a1.txt", "u1.txt")
-        _git(self.repo, "commit", "--quiet", "--no-gpg-sign", "-m", "initial")
+        agents_process.git(self.repo, "add", "--", "a1.txt", "u1.txt")
+        agents_process.git(self.repo, "commit", "--quiet", "--no-gpg-sign", "-m", "initial")
         self.written = _users(picture(self.repo))
         self.plan.write_text(self.scenario.plan_file(), encoding="utf-8")
         budget = ("--budget-calls", str(self.scenario.calls))
@@ -254,7 +253,7 @@ class Play:
         )
         if self.written is not None:
             what = f"correcting everything the agent did (to decision {live[0]})"
-            _same(f"{what}: the user's files", self.written, _users(picture(self.repo)))
+            same(f"{what}: the user's files", self.written, _users(picture(self.repo)))
 
     def resume(self, command: Command) -> None:
         calls = ("--budget-calls", str(command.calls))
@@ -277,7 +276,7 @@ class Play:
         if conflicts and not how:
             assert result.returncode == 3, f"{what}: exited {result.returncode}: {result.stderr}"
             assert all(p in result.stderr for p in conflicts), f"{what}: {result.stderr}"
-            _same(f"{what}, refused", now, picture(self.repo))
+            same(f"{what}, refused", now, picture(self.repo))
             return
         assert result.returncode == 0, f"{what}: exited {result.returncode}: {result.stderr}"
         undone = re.match(r"undid operation (\d+)", result.stdout)
@@ -294,7 +293,7 @@ class Play:
                 want = now.get(p)  # --mine
             if want is not None:
                 expected[p] = want
-        _same(what, expected, self.after[made])
+        same(what, expected, self.after[made])
 
     def agents(self, what: str, *args: str, codes: tuple[int, ...] = ()) -> None:
         """An agent command: whatever its exit code, no byte of u1.txt changed."""
@@ -309,7 +308,7 @@ class Play:
         if made != newest:
             self.before[made], self.after[made] = before, after
         mine = {p: e for p, e in before.items() if p == UNTOUCHED}
-        _same(f"{what}: the user's files", mine, {p: e for p, e in after.items() if p in mine})
+        same(f"{what}: the user's files", mine, {p: e for p, e in after.items() if p in mine})
         appeared = UNTOUCHED in after and UNTOUCHED not in before
         assert not appeared, f"{what}: the user's deleted {UNTOUCHED} came back"
 
@@ -339,12 +338,5 @@ def _users(tree: Picture) -> Picture:
     return {p: e for p, e in tree.items() if p in USER_PATHS}
 
 
-def _git(repo: Path, *args: str) -> None:
-    subprocess.run(
-        ["git", *args], cwd=repo, env=agents_process.environment(), check=True, capture_output=True
-    )
-
-
-def _same(what: str, expected: Picture, got: Picture) -> None:
-    lines = differences(expected, got)
-    assert not lines, f"{what}: not as before.\n" + "\n".join(lines)
+def same(what: str, expected: Picture, got: Picture) -> None:
+    assert_same(what, expected, got, "before")

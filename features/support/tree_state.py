@@ -89,3 +89,9 @@ def git_state(git_dir: Path) -> dict[str, bytes]:
         lines = [line for line in packed.read_bytes().splitlines() if b" refs/heads/" in line]
         state["packed-refs (branches)"] = b"\n".join(lines)
     return state
+
+
+def assert_same(what: str, expected: Picture, got: Picture, than: str = "expected") -> None:
+    """Fail with the first differences when `got` is not `expected` (`what`: which moment)."""
+    lines = differences(expected, got)
+    assert not lines, f"{what}: not as {than}.\n" + "\n".join(lines)

@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from features.support import agents_process
 from features.support.messages_server import MessagesServer
 from features.support.properties import reproducible
-from features.support.tree_state import Entry, Picture, differences, picture
+from features.support.tree_state import Entry, Picture, assert_same, picture
 
 AGENTS = Path(sys.executable).with_name("agents")
 AGENT_PATHS = ("a1.txt", "a2.txt", "a3.txt")
@@ -130,11 +130,11 @@ class Play:
 
     def all(self) -> None:
         self.repo.mkdir()
-        _git(self.repo, "init", "--quiet", "--initial-branch=main")
+        agents_process.git(self.repo, "init", "--quiet", "--initial-branch=main")
         (self.repo / "a1.txt").write_text("line\n")
         (self.repo / "u1.txt").write_text("user\n")
-        _git(self.repo, "add", "--", "a1.txt", "u1.txt")
-        _git(self.repo, "commit", "--quiet", "--no-gpg-sign", "-m", "initial")
+        agents_process.git(self.repo, "add", "--", "a1.txt", "u1.txt")
+        agents_process.git(self.repo, "commit", "--quiet", "--no-gpg-sign", "-m", "initial")
         first = picture(self.repo)
         end = self.run()
         for one in self.scenario.after:
@@ -231,14 +231,14 @@ class Play:
         if conflicts and not how:
             assert result.returncode == 3, f"{what}: exited {result.returncode}: {result.stderr}"
             assert all(p in result.stderr for p in conflicts), f"{what}: {result.stderr}"
-            _same(f"{what}, refused", now, picture(self.repo))
+            assert_same(f"{what}, refused", now, picture(self.repo))
             return
         assert result.returncode == 0, f"{what}: exited {result.returncode}: {result.stderr}"
         undone = picture(self.repo)
-        _same(what, expected, undone)
+        assert_same(what, expected, undone)
         redo = agents_process.run(AGENTS, self.repo, "plan", "undo", "--yes")
         assert redo.returncode == 0, f"undo of the {what}: exited {redo.returncode}: {redo.stderr}"
-        _same(f"undo of the {what}", now, picture(self.repo))
+        assert_same(f"undo of the {what}", now, picture(self.repo))
 
 
 def _changed(pairs: list[tuple[Picture, Picture]]) -> set[str]:
@@ -251,14 +251,3 @@ def _edit(repo: Path, edit: Edit) -> None:
         path.unlink(missing_ok=True)
     else:
         path.write_text(edit.text)
-
-
-def _git(repo: Path, *args: str) -> None:
-    subprocess.run(
-        ["git", *args], cwd=repo, env=agents_process.environment(), check=True, capture_output=True
-    )
-
-
-def _same(what: str, expected: Picture, got: Picture) -> None:
-    lines = differences(expected, got)
-    assert not lines, f"{what}: not as expected.\n" + "\n".join(lines)
