@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cleveragents.application.killed_correction import say_kept, written_back
-from cleveragents.application.settle_restore import restored_each
+from cleveragents.application.settle_restore import owed_note, restored_each
 from cleveragents.domain.checkpoint import SYMLINK, Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.correction_journal import is_action
@@ -176,7 +176,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     said = f"put back {shown}: the killed command left them where your host runs them"
     kept = _kept_line(repair.saved, ignored, before.id, sorted(back))
     kept += "".join(f"; {line}" for line in log.checkpoints.opened)  # a folder made 555
-    repair.summary = said + kept
+    repair.summary = said + kept + owed_note(lost)
     _end(log, repair)
     op.summary = (
         f"{op.summary}; put back {shown}: its killed command changed them where your host "

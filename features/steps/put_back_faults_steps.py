@@ -35,6 +35,13 @@ def step_saved_record_fails(context: Any, path: str) -> None:
     context.env["AGENTS_FAULT_WHEN"] = repr(path)  # not a path it ends: `x/local.sh`
 
 
+@step("the put-back faults no more")
+def step_no_fault(context: Any) -> None:
+    """The `agents` the scenario execs next runs without the injected fault."""
+    for name in ("AGENTS_FAULT", "AGENTS_FAULT_WHEN"):
+        context.env.pop(name, None)
+
+
 @then('the user\'s git, at the top and in "{nested}", runs nothing the command planted')
 def step_git_runs_none(context: Any, nested: str) -> None:
     """The user's own `git status` at the top (the tree's PATH folder first: a planted `git`

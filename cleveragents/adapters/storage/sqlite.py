@@ -342,6 +342,15 @@ class SqliteStore:
         ).fetchall()
         return [Operation.model_validate(json.loads(r[0])) for r in rows]
 
+    def unsettled_operations(self, plan_id: str | None) -> list[Operation]:
+        """The repairs whose put-back failed on paths still to be put back (`unsettled`)."""
+        rows = self._db.execute(
+            "SELECT body FROM operations WHERE (? IS NULL OR plan_id = ?) "
+            "AND json_extract(body, '$.unsettled') IS NOT NULL ORDER BY id",
+            (plan_id, plan_id),
+        ).fetchall()
+        return [Operation.model_validate(json.loads(r[0])) for r in rows]
+
 
 def _own(op: Operation) -> Operation:
     """A copy of `op` its caller may change, fields and the lists and maps they hold (its
