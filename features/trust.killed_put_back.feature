@@ -101,7 +101,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
     Then the exit code is 0
     And the file "local.sh" contains "true"
     And the file "local.sh" does not contain "planted"
-    And stderr contains "put back local.sh, which operation 2's settling after a kill could not put back: as before the killed command"
+    And stderr contains "put back local.sh, which operation 2's settling after a kill could not: as before the killed command"
     When I run "agents plan list"
     Then the exit code is 0
     And stderr does not contain "local.sh"

@@ -170,6 +170,7 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         log.store.save_operation(repair)
     if lost := restored_each(log, to_tree, records, spare, repair):  # named, made inert
         shown = ", ".join(visible(p, one_line=True) for p in sorted({*back, *ignored} - {*lost}))
+        shown = shown or "none of them"
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }

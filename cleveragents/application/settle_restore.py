@@ -66,8 +66,10 @@ def restored_each(
     except (OSError, CleverAgentsError) as also:
         log.notices.append(f"could not remove them either ({visible(str(also), one_line=True)})")
     if left:  # each later command that settles tries them again (`retried`)
-        owed = _narrowed(records, left)
-        repair.unsettled = Unsettled(records=owed, left=log.checkpoints.saved_states(left))
+        others = sorted({*spare, *(p for r in records for p in r.paths)} - {*left})
+        repair.unsettled = Unsettled(
+            records=_narrowed(records, left), left=log.checkpoints.saved_states(left), spare=others
+        )
         with log.store.transaction():
             log.store.save_operation(repair)
     log.unsettled = UNSETTLED
@@ -99,26 +101,29 @@ def _retry(log: OperationLog, repair: Operation) -> None:
         with log.store.transaction():
             log.store.save_checkpoint(before)
         try:
-            records = _narrowed(owed.records, again)
-            log.checkpoints.restore(before, records, keeping=log.keeping(repair))
+            records, spare = _narrowed(owed.records, again), {*owed.spare, *wanted} - {*again}
+            log.checkpoints.restore(before, records, spare=spare, keeping=log.keeping(repair))
         except (OSError, CleverAgentsError) as error:
             failed = error
         now |= log.checkpoints.saved_states(again)
     back = sorted(p for p in wanted if now[p] == wanted[p])
     still = [p for p in again if now[p] != wanted[p]]
-    said = f"operation {repair.id}'s settling after a kill could not put back"
+    said = f"operation {repair.id}'s settling after a kill"
     if back:
-        log.notices.append(f"put back {_shown(back)}, which {said}: as before the killed command")
+        log.notices.append(
+            f"put back {_shown(back)}, which {said} could not: as before the killed command"
+        )
     if theirs:
         kept = _commit_of(owed.records, theirs)
         log.notices.append(
-            f"left {_shown(theirs)} as it stands: changed since {said} it, so yours"
+            f"left {_shown(theirs)} as it stands, which {said} could not put back: changed "
+            "since, so yours"
             + ("" if kept is None else f"; what stood before the killed command is in {_at(kept)}")
         )
     if still:
         why = "not as its record holds it after" if failed is None else _why(failed)
         log.notices.append(
-            f"still could not put back {_shown(still)} ({why}), which {said}: "
+            f"still could not put back {_shown(still)} ({why}), which {said} could not either: "
             "the next agents command tries "
             "again (what you write there yourself first stays)"
         )
@@ -129,7 +134,11 @@ def _retry(log: OperationLog, repair: Operation) -> None:
     repair.summary += f"; then put back {_shown(back)}" if back else ""
     repair.summary += f"; then left {_shown(theirs)}: changed since, yours" if theirs else ""
     repair.unsettled = (
-        Unsettled(records=_narrowed(owed.records, still), left=log.checkpoints.saved_states(still))
+        Unsettled(
+            records=_narrowed(owed.records, still),
+            left=log.checkpoints.saved_states(still),
+            spare=sorted({*owed.spare, *wanted} - {*still}),
+        )
         if still
         else None
     )

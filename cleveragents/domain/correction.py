@@ -51,11 +51,13 @@ class OperationStatus(StrEnum):
 class Unsettled(BaseModel):
     """What a settling's put-back could not write back (a saved record failed): tried again
     by every later command that settles until it is. `records`: the saved records narrowed
-    to those paths; `left`: each path's state as the failed settling left it (made inert).
-    A path found otherwise since is the user's, and no longer tried."""
+    to those paths; `left`: each path's state as the failed settling left it (made inert);
+    `spare`: the other paths the records' commits hold, which a put-back of them would
+    write too. A path found otherwise since is the user's, and no longer tried."""
 
     records: list[SavedFiles]
     left: dict[str, tuple[str | None, int | None]]
+    spare: list[str] = Field(default_factory=list)
 
 
 class Operation(BaseModel):

@@ -80,3 +80,16 @@ def step_put_back_failures_property(context: Any) -> None:
 @then("no planted file stands live, each failed place is named, and what went is kept")
 def step_put_back_failures_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure
+
+
+@when("random put-backs of a failed settle record fail again while I write some paths")
+def step_settle_retry_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.settle_retry_property import check_property
+
+    run_property(context, "settle retry property", check_property, 6)
+
+
+@then("no planted hook stands live, what I wrote stays, and the rest comes back once")
+def step_settle_retry_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
