@@ -64,7 +64,7 @@ class OperationLog:
     def settle(self) -> None:
         """Repair what killed commands left behind, unless their command is still running,
         and put back what an earlier repair could not (`settle_restore.retried`)."""
-        owed = [*self.store.unsettled_operations(None), *self.store.running_operations(None)]
+        owed = self.store.running_operations(None, owed=True)
         for plan_id in dict.fromkeys(op.plan_id for op in owed):
             with ExitStack() as held:
                 try:

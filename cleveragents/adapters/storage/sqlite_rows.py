@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 4  # the number of migrations: migrations.py keeps the two equal
 RUNNING = "running"  # OperationStatus.RUNNING, whose module imports pydantic
+UNSETTLED = "unsettled"  # the status column of a repair that owes paths (`SqliteStore`)
 # A plan's body, and its plan file's text (stored once, by its hash).
 PLAN_ROWS = "SELECT p.id, p.body, s.text FROM plans p LEFT JOIN scripts s ON s.sha = p.script"
 OLDEST_FIRST = f"{PLAN_ROWS} ORDER BY p.created_at, p.rowid"
@@ -143,9 +144,7 @@ class SqliteRows:
             db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
             version = db.execute("PRAGMA user_version").fetchone()[0]
             running = db.execute(  # or a repair's put-back that failed, tried again first
-                "SELECT 1 FROM operations WHERE status = ? "
-                "OR json_extract(body, '$.unsettled') IS NOT NULL LIMIT 1",
-                (RUNNING,),
+                "SELECT 1 FROM operations WHERE status IN (?, ?) LIMIT 1", (RUNNING, UNSETTLED)
             ).fetchone()
         except sqlite3.Error:  # not a plan store, or not one we can read: SqliteStore says so
             version = running = None
