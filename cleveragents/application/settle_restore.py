@@ -96,15 +96,7 @@ def _retry(log: OperationLog, repair: Operation) -> None:
     theirs = sorted(p for p in wanted if now[p] not in (wanted[p], owed.left.get(p)))
     again = sorted(p for p in wanted if now[p] != wanted[p] and p not in theirs)
     if again:
-        label = f"before putting back what operation {repair.id} could not"
-        before = log.checkpoints.create(repair.plan_id, label, None)
-        with log.store.transaction():
-            log.store.save_checkpoint(before)
-        try:
-            records, spare = _narrowed(owed.records, again), {*owed.spare, *wanted} - {*again}
-            log.checkpoints.restore(before, records, spare=spare, keeping=log.keeping(repair))
-        except (OSError, CleverAgentsError) as error:
-            failed = error
+        failed = _put_back_again(log, repair, again, {*owed.spare, *wanted} - {*again})
         now |= log.checkpoints.saved_states(again)
     back = sorted(p for p in wanted if now[p] == wanted[p])
     still = [p for p in again if now[p] != wanted[p]]
@@ -124,8 +116,7 @@ def _retry(log: OperationLog, repair: Operation) -> None:
         why = "not as its record holds it after" if failed is None else _why(failed)
         log.notices.append(
             f"still could not put back {_shown(still)} ({why}), which {said} could not either: "
-            "the next agents command tries "
-            "again (what you write there yourself first stays)"
+            "the next agents command tries again (what you write there yourself first stays)"
         )
         changed = [p for p in still if now[p] != owed.left.get(p)]  # what the try wrote
         if changed:
@@ -152,6 +143,29 @@ def owed_note(paths: Sequence[str]) -> str:
     if not paths:
         return ""
     return f"; not put back: {_shown(paths)}, which each next agents command tries again"
+
+
+def _put_back_again(
+    log: OperationLog, repair: Operation, again: list[str], spare: set[str]
+) -> Exception | None:
+    """Put back the `again` paths of what `repair` owes (the other paths its records' commits
+    hold, `spare`, left as they stand); what failed it, or None."""
+    assert repair.unsettled is not None
+    label = f"before putting back what operation {repair.id} could not"
+    before = log.checkpoints.create(repair.plan_id, label, None)
+    with log.store.transaction():
+        log.store.save_checkpoint(before)
+    had, failed = len(repair.saved), None
+    try:
+        records = _narrowed(repair.unsettled.records, again)
+        log.checkpoints.restore(before, records, spare=spare, keeping=log.keeping(repair))
+    except (OSError, CleverAgentsError) as error:
+        failed = error
+    if made := [p for saved in repair.saved[had:] for p in saved.paths]:
+        # What it replaced (the killed command's, inert) is the repair's: no undo of the
+        # repair writes it back (`held_out`, of its `saved_after`).
+        repair.saved_after = {**(repair.saved_after or {}), **log.checkpoints.saved_states(made)}
+    return failed
 
 
 def _narrowed(records: Sequence[SavedFiles], paths: Collection[str]) -> list[SavedFiles]:

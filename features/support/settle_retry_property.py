@@ -17,7 +17,8 @@ not, and a last round with no fault. After each:
     owed (`Operation.unsettled`, named by `agents plan show`'s summary);
   * the owed set is what is left: the first failure's, less what the user wrote, and empty
     once a put-back did not fail; a path put back is said once, in its round only;
-  * after the last round, nothing is owed.
+  * after the last round, nothing is owed; and no undo of the repair, nor its redo, writes
+    a planted byte back or takes what came back or what the user wrote.
 """
 
 from __future__ import annotations
@@ -90,6 +91,11 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
                 _holds(root, user, wrote, owed, what)
                 assert log.unsettled is None, what  # a retry fails no command
             assert not services.store.unsettled_operations(None)
+            repair = next(op.id for op in services.store.operations(None) if op.kind == "repair")
+            undo = log.undo(repair, "agents plan undo").operation  # never the planted bytes
+            _holds(root, user, wrote, set(), (planted, rounds, "undo"))
+            log.undo(undo.id, "agents plan undo")
+            _holds(root, user, wrote, set(), (planted, rounds, "redo"))
         finally:
             services.close()
             shutil.rmtree(root, ignore_errors=True)
