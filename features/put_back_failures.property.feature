@@ -13,3 +13,13 @@ Feature: Whichever put-backs fail after a command, every other place is still pu
   Scenario: Whatever fails, nothing planted stays live and every failure is named
     When random put-backs fail after a command that planted random host-run files
     Then no planted file stands live, each failed place is named, and what went is kept
+
+  # settle31: a path the settling after a kill could not put back (its saved record's
+  # put-back failed: named, made inert, exit 3) was stored nowhere, and no later command
+  # tried it again. Each example: a real nested repository's hooks overwritten by a run
+  # killed in a forked process, the settling's put-back failing, then rounds of the real
+  # settling, each after random writes of mine, failing again or not
+  # (features/support/settle_retry_property.py).
+  Scenario: Whatever fails again and whatever I write, each later command tries until it is back
+    When random put-backs of a failed settle record fail again while I write some paths
+    Then no planted hook stands live, what I wrote stays, and the rest comes back once

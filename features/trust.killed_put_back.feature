@@ -90,6 +90,22 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And stderr contains "removed local.sh: changed by the command where the put-back failed; kept in commit"
     And stderr contains "put back marker, x/local.sh: its killed command changed them"
     And stderr contains "could not all be put back (named above, removed or left with no permission bits)"
+    # settle31: the failed paths were stored nowhere: no later command tried them again.
+    When I run "agents plan ops"
+    Then stdout contains "not put back: local.sh, which each next agents command tries again"
+    When I run "agents plan show"
+    Then stdout contains "not put back"
+    And stdout contains "local.sh (operation 2's settling after a kill could not"
+    When the put-back faults no more
+    And I run "agents plan list"
+    Then the exit code is 0
+    And the file "local.sh" contains "true"
+    And the file "local.sh" does not contain "planted"
+    And stderr contains "put back local.sh, which operation 2's settling after a kill could not: as before the killed command"
+    When I run "agents plan list"
+    Then the exit code is 0
+    And stderr does not contain "local.sh"
+    And the file "local.sh" contains "true"
 
   Scenario: An ignored script a killed command made where my shell runs it goes at the next command, for good
     # No look saw `local.sh` before the command: nothing stood there; what stands is the

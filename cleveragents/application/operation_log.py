@@ -8,6 +8,7 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager, nullco
 from cleveragents.application import undo_target
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
 from cleveragents.application.operation_repair import held_note
+from cleveragents.application.settle_restore import retried
 from cleveragents.application.undo_files import UndoFiles, UndoResult
 from cleveragents.domain.checkpoint import Checkpoint, Keep, Keeping, SavedFiles
 from cleveragents.domain.correction import Operation, OperationStatus
@@ -61,8 +62,10 @@ class OperationLog:
         self.files = FileRestore(store, checkpoints)  # how a correction settles conflicts
 
     def settle(self) -> None:
-        """Repair what killed commands left behind, unless their command is still running."""
-        for plan_id in dict.fromkeys(op.plan_id for op in self.store.running_operations(None)):
+        """Repair what killed commands left behind, unless their command is still running,
+        and put back what an earlier repair could not (`settle_restore.retried`)."""
+        owed = self.store.running_operations(None, owed=True)
+        for plan_id in dict.fromkeys(op.plan_id for op in owed):
             with ExitStack() as held:
                 try:
                     held.enter_context(self.locks.hold(plan_id, "repair"))
@@ -70,6 +73,7 @@ class OperationLog:
                     continue  # the operation's command is alive and holds the lock
                 # A repair that fails says why (a stale lock it cannot clear): never silent.
                 self.checkpoints.clear_stale_locks(plan_id)
+                retried(self, plan_id)  # first: what this repair fails on, the next command tries
                 self.repair(plan_id)
 
     @contextmanager

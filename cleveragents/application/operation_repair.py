@@ -20,11 +20,11 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cleveragents.application.file_restore import ResolvedFiles
-from cleveragents.application.settle_restore import restored_each
+from cleveragents.application.killed_correction import say_kept, written_back
+from cleveragents.application.settle_restore import owed_note, restored_each
 from cleveragents.domain.checkpoint import SYMLINK, Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
-from cleveragents.domain.correction_journal import as_written, is_action, written
+from cleveragents.domain.correction_journal import is_action
 from cleveragents.domain.rules import in_git_folder
 from cleveragents.domain.saved_states import BYTES_IN_TREE, FOLDER
 from cleveragents.domain.shown_text import visible
@@ -68,11 +68,11 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
     before, repair = _repair(log, op, f"settling operation {op.id} ({op.kind}), which was killed")
     tree, kept = None, list[str]()
     if journal is not None:
-        tree, kept = _written_back(log, op, journal, before.tree)
+        tree, kept = written_back(log, op, journal, before.tree)
     # What the settling replaces that no checkpoint holds: the repair's (undo brings it back).
     log.settle_interrupted(op, outcome, log.keeping(repair).keep, tree)
     if kept:
-        _say_kept(log, op, kept, cut=is_action((journal or [""])[-1]))
+        say_kept(log, op, kept, cut=is_action((journal or [""])[-1]))
     plan = log.store.plan(op.plan_id, deleted=True)
     repair.plan_before = plan.model_dump(mode="json")  # undoing it changes files only
     repair.decisions_before = {
@@ -170,13 +170,14 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
         log.store.save_operation(repair)
     if lost := restored_each(log, to_tree, records, spare, repair):  # named, made inert
         shown = ", ".join(visible(p, one_line=True) for p in sorted({*back, *ignored} - {*lost}))
+        shown = shown or "none of them"
     repair.decisions_before = {
         d.id: [d.status.value, d.superseded_by] for d in log.store.decisions(op.plan_id)
     }
     said = f"put back {shown}: the killed command left them where your host runs them"
     kept = _kept_line(repair.saved, ignored, before.id, sorted(back))
     kept += "".join(f"; {line}" for line in log.checkpoints.opened)  # a folder made 555
-    repair.summary = said + kept
+    repair.summary = said + kept + owed_note(lost)
     _end(log, repair)
     op.summary = (
         f"{op.summary}; put back {shown}: its killed command changed them where your host "
@@ -346,55 +347,3 @@ def _shown(commit: str, paths: list[str]) -> str:
         return f"{short} (git show {short}:PATH, each .git folder as .git~cleveragents)"
     path = visible(paths[0], one_line=True) if len(paths) == 1 else "PATH"
     return f"{short} (git show {short}:{path})"
-
-
-def _written_back(
-    log: OperationLog, op: Operation, journal: list[str], now: str
-) -> tuple[ResolvedFiles, list[str]]:
-    """The tree that puts back only what a killed correction wrote (the paths now as one of
-    the trees of its journal has them), and the paths changed since that it keeps."""
-    assert op.files_before is not None
-    safety = log.store.checkpoint(op.files_before).tree
-    marks = [entry for entry in journal if not is_action(entry)]
-    changed, *written_trees = log.checkpoints.trees.differences_each(
-        [(safety, now), *((safety, mark) for mark in marks)]
-    )
-    gave: dict[str, set[TreeEntry]] = {}
-    for differences in written_trees:
-        for path, (_, entry) in differences.items():
-            gave.setdefault(path, set()).add(entry)
-    blobs: dict[str, set[str]] = {}  # what the writes and deletes it began leave
-    for named in filter(None, map(written, journal)):
-        blobs.setdefault(named[0], set()).update(named[1])
-
-    def wrote(path: str, entry: TreeEntry) -> bool:
-        return entry in gave.get(path, ()) or as_written(entry, blobs.get(path, set()))
-
-    kept = sorted(path for path, (_, entry) in changed.items() if not wrote(path, entry))
-    # A path put back may not stand where a kept one needs a folder, nor the other way.
-    folders = {folder for path in kept for folder in _folders(path)}
-    held = set(kept)
-    back = {
-        path: was
-        for path, (was, _) in changed.items()
-        if path not in held and path not in folders and not held.intersection(_folders(path))
-    }
-    kept = sorted(path for path in changed if path not in back)
-    return ResolvedFiles(log.checkpoints.trees.edited_tree(now, back), [], []), kept
-
-
-def _folders(path: str) -> list[str]:
-    """The folders `path` is in: `a/b/c` is in `a` and `a/b`."""
-    parts = path.split("/")
-    return ["/".join(parts[:n]) for n in range(1, len(parts))]
-
-
-def _say_kept(log: OperationLog, op: Operation, kept: list[str], cut: bool) -> None:
-    """Say in the operation's summary which paths the settling left as they are."""
-    why = "your edits, or the action it was cut off in" if cut else "your edits"
-    op.summary = (
-        "interrupted; plan state and the files it wrote put back as they were before it; "
-        f"kept ({why}): " + ", ".join(visible(path, one_line=True) for path in kept)
-    )
-    with log.store.transaction():
-        log.store.save_operation(op)

@@ -59,6 +59,11 @@ class PlanInspection:
             [d.status.value for d in decisions],
             [c.model_dump(mode="json") for c in corrections],
             [d.id for d in decisions if d.action is not None and d.action.get("irreversible")],
+            {
+                path: op.id
+                for op in self.store.unsettled_operations(plan.id)
+                for path in (op.unsettled.left if op.unsettled else ())
+            },
         )
 
     def decision(self, plan_ref: str | None, ref: str) -> tuple[Plan, Decision, list[str]]:

@@ -245,6 +245,7 @@ def _facts(summary: dict[str, Any]) -> list[tuple[str, str]]:
         ),
         ("by status", ", ".join(f"{k} {v}" for k, v in summary["by_status"].items())),
         *_irreversible(summary.get("irreversible") or []),
+        *_not_put_back(summary.get("not_put_back") or {}),
         ("actor calls", f"{usage['actor_calls']} of {budget['actor_calls']}"),
         ("replans", f"{usage['replans']} of {budget['replans']}"),
         ("retries per step", str(budget["retries_per_step"])),
@@ -287,3 +288,16 @@ def _irreversible(ids: list[str]) -> list[tuple[str, str]]:
             "(`agents plan decision N` says what)",
         )
     ]
+
+
+def _not_put_back(owed: dict[str, int]) -> list[tuple[str, str]]:
+    """The row naming what a repair after a kill could not put back, when there is any."""
+    from cleveragents.domain.shown_text import visible
+
+    if not owed:
+        return []
+    named = ", ".join(
+        f"{visible(path, one_line=True)} (operation {op}'s settling after a kill could not)"
+        for path, op in owed.items()
+    )
+    return [("not put back", f"{named}: each next agents command tries again")]

@@ -48,6 +48,18 @@ class OperationStatus(StrEnum):
     ROLLED_BACK = "rolled_back"
 
 
+class Unsettled(BaseModel):
+    """What a settling's put-back could not write back (a saved record failed): tried again
+    by every later command that settles until it is. `records`: the saved records narrowed
+    to those paths; `left`: each path's state as the failed settling left it (made inert);
+    `spare`: the other paths the records' commits hold, which a put-back of them would
+    write too. A path found otherwise since is the user's, and no longer tried."""
+
+    records: list[SavedFiles]
+    left: dict[str, tuple[str | None, int | None]]
+    spare: list[str] = Field(default_factory=list)
+
+
 class Operation(BaseModel):
     """One command that changed files or plan state, with what it takes to undo it.
 
@@ -93,5 +105,7 @@ class Operation(BaseModel):
     # no undo writes them back, as none does what the put-back after a command removes;
     # they stay in the commit its outcome names (attack 26, F3).
     held_out: list[str] = Field(default_factory=list)
+    # A repair's paths its put-back failed on (named, made inert), still to be put back.
+    unsettled: Unsettled | None = None
     created_at: datetime
     finished_at: datetime | None = None

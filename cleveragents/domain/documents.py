@@ -114,6 +114,11 @@ class PlanShown(Document, DocumentPlan):
         "working tree (the network, another folder, a nested repository no checkpoint holds) "
         "no restore undoes.",
     )
+    not_put_back: dict[str, int] = Field(
+        default_factory=dict,
+        description="Each path a repair after a kill could not put back (made inert), and "
+        "that repair's operation id: each next command that settles tries it again.",
+    )
     trust: TrustShown
 
 

@@ -15,10 +15,12 @@ def plan_summary(
     statuses: list[str],
     corrections: list[dict[str, Any]],
     irreversible: list[str] | None = None,
+    not_put_back: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """The plan's fields with its actor as kind and source, its decisions counted by kind and
     by status (in the order first taken), its corrections, and what its commands may do
-    here (`domain/trust.py`)."""
+    here (`domain/trust.py`), and what a repair could not put back yet (path: its operation).
+    """
     return {
         **{key: value for key, value in plan.items() if key != "actor"},
         "actor": plan["actor"]["kind"],
@@ -31,5 +33,6 @@ def plan_summary(
         "by_status": dict(Counter(statuses)),
         "corrections": corrections,
         "irreversible": irreversible or [],
+        "not_put_back": not_put_back or {},
         "trust": described(plan),
     }

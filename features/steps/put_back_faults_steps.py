@@ -35,6 +35,13 @@ def step_saved_record_fails(context: Any, path: str) -> None:
     context.env["AGENTS_FAULT_WHEN"] = repr(path)  # not a path it ends: `x/local.sh`
 
 
+@step("the put-back faults no more")
+def step_no_fault(context: Any) -> None:
+    """The `agents` the scenario execs next runs without the injected fault."""
+    for name in ("AGENTS_FAULT", "AGENTS_FAULT_WHEN"):
+        context.env.pop(name, None)
+
+
 @then('the user\'s git, at the top and in "{nested}", runs nothing the command planted')
 def step_git_runs_none(context: Any, nested: str) -> None:
     """The user's own `git status` at the top (the tree's PATH folder first: a planted `git`
@@ -72,4 +79,17 @@ def step_put_back_failures_property(context: Any) -> None:
 
 @then("no planted file stands live, each failed place is named, and what went is kept")
 def step_put_back_failures_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
+
+
+@when("random put-backs of a failed settle record fail again while I write some paths")
+def step_settle_retry_property(context: Any) -> None:
+    from features.support.properties import run_property
+    from features.support.settle_retry_property import check_property
+
+    run_property(context, "settle retry property", check_property, 6)
+
+
+@then("no planted hook stands live, what I wrote stays, and the rest comes back once")
+def step_settle_retry_held(context: Any) -> None:
     assert context.property_failure is None, context.property_failure

@@ -17,7 +17,13 @@ from cleveragents.adapters import interrupts
 from cleveragents.adapters.storage import plan_records, plan_rows
 from cleveragents.adapters.storage.actor_states import ActorStates
 from cleveragents.adapters.storage.migrations import migrate
-from cleveragents.adapters.storage.sqlite_rows import OLDEST_FIRST, Row, plan_json, plan_row
+from cleveragents.adapters.storage.sqlite_rows import (
+    OLDEST_FIRST,
+    UNSETTLED,
+    Row,
+    plan_json,
+    plan_row,
+)
 from cleveragents.domain.actor_state import ActorState, Message
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.correction import Correction, Operation, OperationStatus
@@ -303,10 +309,15 @@ class SqliteStore:
         return (row[0] if row else 0) + 1
 
     def save_operation(self, operation: Operation) -> None:
+        # The status column of a finished repair that owes paths says so (`UNSETTLED`): each
+        # command finds it by the column, as a running one, reading no operation's body.
+        status = operation.status.value
+        if operation.unsettled is not None and operation.status is not OperationStatus.RUNNING:
+            status = UNSETTLED
         self._db.execute(
             "INSERT INTO operations (id, plan_id, status, body) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (id) DO UPDATE SET status = excluded.status, body = excluded.body",
-            (operation.id, operation.plan_id, operation.status.value, stored_json(operation)),
+            (operation.id, operation.plan_id, status, stored_json(operation)),
         )
 
     def operations(self, plan_id: str | None = None) -> list[Operation]:
@@ -334,11 +345,21 @@ class SqliteStore:
             raise BadInput(f"no operation {operation_id}", hint="see `agents plan ops`")
         return Operation.model_validate(json.loads(row[0]))
 
-    def running_operations(self, plan_id: str | None) -> list[Operation]:
+    def running_operations(self, plan_id: str | None, owed: bool = False) -> list[Operation]:
+        """The operations still marked running; `owed`: and the repairs that owe paths."""
+        rows = self._db.execute(
+            "SELECT body FROM operations WHERE (? IS NULL OR plan_id = ?) AND status IN (?, ?) "
+            "ORDER BY id",
+            (plan_id, plan_id, OperationStatus.RUNNING.value, UNSETTLED if owed else None),
+        ).fetchall()
+        return [Operation.model_validate(json.loads(r[0])) for r in rows]
+
+    def unsettled_operations(self, plan_id: str | None) -> list[Operation]:
+        """The repairs whose put-back failed on paths still to be put back (`unsettled`)."""
         rows = self._db.execute(
             "SELECT body FROM operations WHERE (? IS NULL OR plan_id = ?) AND status = ? "
             "ORDER BY id",
-            (plan_id, plan_id, OperationStatus.RUNNING.value),
+            (plan_id, plan_id, UNSETTLED),
         ).fetchall()
         return [Operation.model_validate(json.loads(r[0])) for r in rows]
 

@@ -5,8 +5,9 @@ building the models to read them takes several times longer than the rest of the
 and a row holds the JSON the models wrote: its fields are what the models would say, as long
 as the row has them. Where the rows alone cannot answer exactly, the command reads through
 `SqliteStore` instead, which migrates, settles and fills in defaults: `SqliteRows.opened`
-gives None when there is no store yet, its schema is not this version's, or an operation is
-still marked running; a row an older version wrote without a field raises KeyError.
+gives None when there is no store yet, its schema is not this version's, an operation is
+still marked running, or a repair has paths still to put back (`Operation.unsettled`); a row
+an older version wrote without a field raises KeyError.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 4  # the number of migrations: migrations.py keeps the two equal
 RUNNING = "running"  # OperationStatus.RUNNING, whose module imports pydantic
+UNSETTLED = "unsettled"  # the status column of a repair that owes paths (`SqliteStore`)
 # A plan's body, and its plan file's text (stored once, by its hash).
 PLAN_ROWS = "SELECT p.id, p.body, s.text FROM plans p LEFT JOIN scripts s ON s.sha = p.script"
 OLDEST_FIRST = f"{PLAN_ROWS} ORDER BY p.created_at, p.rowid"
@@ -133,7 +135,7 @@ class SqliteRows:
     def opened(cls, path: Path) -> Iterator[SqliteRows | None]:
         """The store at `path`, or None when only `SqliteStore` can open it: it is not there
         yet, its schema is not this version's, or an operation is still marked running (a
-        killed command's, which settling repairs first, or a live one's)."""
+        killed command's, which settling repairs first, or a live one's) or unsettled."""
         if not path.is_file():
             yield None
             return
@@ -141,8 +143,8 @@ class SqliteRows:
         try:
             db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            running = db.execute(
-                "SELECT 1 FROM operations WHERE status = ? LIMIT 1", (RUNNING,)
+            running = db.execute(  # or a repair's put-back that failed, tried again first
+                "SELECT 1 FROM operations WHERE status IN (?, ?) LIMIT 1", (RUNNING, UNSETTLED)
             ).fetchone()
         except sqlite3.Error:  # not a plan store, or not one we can read: SqliteStore says so
             version = running = None
