@@ -341,6 +341,32 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | mise    | the user's mise trusts "the tree"                     | mise.toml          | [env]\n_.path = ['./bin']\n | bin/git | does not exist | contains | is bin, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
       | VS Code | the user's VS Code settings turn workspace trust off  | .vscode/tasks.json | {"tasks": [{"command": "./scripts/setup.sh", "runOptions": {"runOn": "folderOpen"}},],} | scripts/setup.sh | does not exist | contains | is scripts/setup.sh, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
 
+  Scenario Outline: What <tool> trusting my tree runs by <config> is refused, in-process
+    # The forms of a trusted config the scenario above does not write: mise's hook tables,
+    # `_.source` tables and templates; VS Code's workspace file, terminal profiles and
+    # variables (a template or variable agents cannot evaluate: the config's folder whole).
+    Given <trust>
+    And a plain file "<config>" containing "<content>" committed
+    Then with my home, the model's write of "<file>" is refused: "<why>"
+    And with my home, the model's write of "<open>" is not refused
+
+    Examples:
+      | tool    | trust | config | content | file | why | open |
+      | mise | the user's mise trusts "the tree" | mise.toml | [hooks]\nenter = { script = "sh scripts/enter.sh" }\n | scripts/enter.sh | is scripts/enter.sh, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) | other.txt |
+      | mise | the user's mise trusts "the tree" | mise.toml | [env]\n_.source = { path = "./scripts/env.sh", tools = true }\n | scripts/env.sh | is scripts/env.sh, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) | other.txt |
+      | VS Code | the user's VS Code settings turn workspace trust off | ide.code-workspace | {"tasks": {"tasks": [{"command": "./scripts/setup.sh", "runOptions": {"runOn": "folderOpen"}}]}} | scripts/setup.sh | is scripts/setup.sh, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) | other.txt |
+      | VS Code | the user's VS Code settings turn workspace trust off | .vscode/settings.json | {"terminal.integrated.profiles.linux": {"mine": {"path": "./scripts/shell.sh", "args": ["-l"]}}} | scripts/shell.sh | is scripts/shell.sh, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) | other.txt |
+
+  Scenario Outline: <tool> trusting my tree runs <what> agents cannot evaluate: every file is refused
+    Given <trust>
+    And a plain file "<config>" containing "<content>" committed
+    Then with my home, the model's write of "other.txt" is refused: "<why>"
+
+    Examples:
+      | tool    | trust | what | config | content | why |
+      | mise | the user's mise trusts "the tree" | a template | mise.toml | [env]\nTOOL = "{{ config_root }}/bin"\n | is *, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
+      | VS Code | the user's VS Code settings turn workspace trust off | a variable | .vscode/tasks.json | {"tasks": [{"command": "sh", "args": ["scripts/${env:N}.sh"], "runOptions": {"runOn": "folderOpen"}}]} | is *, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
+
   Scenario: A tree mise trusts is not my home's: the model's other edits stay
     # Attack 23 F13: mise's record of `mise trust` is a link to the tree in
     # ~/.local/state/mise/trusted-configs; read as a link of my home into the tree, it made
