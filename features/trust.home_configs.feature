@@ -367,6 +367,36 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | mise | the user's mise trusts "the tree" | a template | mise.toml | [env]\nTOOL = "{{ config_root }}/bin"\n | is *, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
       | VS Code | the user's VS Code settings turn workspace trust off | a variable | .vscode/tasks.json | {"tasks": [{"command": "sh", "args": ["scripts/${env:N}.sh"], "runOptions": {"runOn": "folderOpen"}}]} | is *, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
 
+  Scenario Outline: What git run by my .bashrc's <how> runs of the tree is refused, in-process
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "<bashrc>"
+    Then with my home, the model's write of "<file>" is refused: "<why>"
+    And with my home, the model's write of "<open>" is not refused
+
+    Examples:
+      | how | bashrc | file | why | open |
+      | a heredoc with a lone quote | cat <<EOF\nit's\nEOF\nalias gs='git -C ~/dotfiles -c core.fsmonitor=./fs.sh status'\n | fs.sh | matches fs.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.fsmonitor` asks | other.sh |
+      | git --exec-path | alias g='git -C ~/dotfiles --exec-path=gx status'\n | gx/git-status | matches gx/git-*: git runs it in whatever folder it starts in, as ~/.bashrc's `git --exec-path` asks | other.sh |
+      | git --git-dir | alias g='git -C ~/dotfiles --git-dir=gd status'\n | gd/hooks/pre-commit | matches gd/hooks/pre-commit: git runs it in whatever folder it starts in, as ~/.bashrc's `git --git-dir` asks | other.sh |
+      | GIT_DIR | alias g='GIT_DIR=gd git -C ~/dotfiles status'\n | gd/config | matches gd/config: git runs it in whatever folder it starts in, as ~/.bashrc's `GIT_DIR` asks | other.sh |
+      | a git config --get | git config --global --get core.fsmonitor ./fs.sh\ngit config --global core.pager ./pg.sh\n | pg.sh | matches **/pg.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git config core.pager` asks | fs.sh |
+      | GIT_CONFIG_PARAMETERS | export GIT_CONFIG_PARAMETERS=\"'core.fsmonitor'='./fs.sh'\"\n | fs.sh | matches **/fs.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `GIT_CONFIG_PARAMETERS` asks | other.sh |
+      | GIT_CONFIG_PARAMETERS of an open quote | export GIT_CONFIG_PARAMETERS=\"'core.fsmonitor\"\nalias gs='git -C ~/dotfiles -c core.pager=./pg.sh status'\n | pg.sh | matches pg.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.pager` asks | fs.sh |
+      | a git -C outside the home | alias g='git -C /srv/x -c core.fsmonitor=./fs.sh status'\nalias h='git -C ~/dotfiles -c core.pager=./pg.sh log'\n | pg.sh | matches pg.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.pager` asks | other.sh |
+      | a git -C of a variable | alias g='git -C $D -c core.fsmonitor=./fs.sh status'\n | fs.sh | matches **/fs.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.fsmonitor` asks | other.sh |
+      | git -C twice | alias g='git -C ~/dotfiles -C sub -c core.fsmonitor=./fs.sh status'\n | sub/fs.sh | matches sub/fs.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.fsmonitor` asks | other.sh |
+      | an absolute core.hooksPath | alias g='git -C ~/dotfiles -c core.hooksPath=/srv/hk -c core.pager=./pg.sh commit'\n | pg.sh | matches pg.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.pager` asks | hk/pre-commit |
+
+  Scenario Outline: My .bashrc's <how> runs what agents cannot evaluate: every file is refused
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "<bashrc>"
+    Then with my home, the model's write of "other.sh" is refused: "<why>"
+
+    Examples:
+      | how | bashrc | why |
+      | ssh options of an open quote | SSHOPTS=\"-o 'ProxyCommand\"\nalias s='ssh $SSHOPTS x@h'\n | matches **/*: ssh runs it in whatever folder it starts in, as ~/.bashrc's `ssh` options, a value agents cannot evaluate asks |
+      | a core.hooksPath of $(...) | alias g='git -C ~/dotfiles -c core.hooksPath=$(cat ~/.hk)/hk commit'\n | matches **/*: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.hooksPath`, a value agents cannot evaluate asks |
+
   Scenario: A tree mise trusts is not my home's: the model's other edits stay
     # Attack 23 F13: mise's record of `mise trust` is a link to the tree in
     # ~/.local/state/mise/trusted-configs; read as a link of my home into the tree, it made

@@ -70,6 +70,9 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | loads dotenv/config, in node | node tools/check.js | tools/check.js | require("dotenv/config");\n | .env | is in .env, where dotenv of tools/check.js finds what the pre-commit hook runs | other/.env |
       | runs a regex's exec, in node | node tools/check.js | tools/check.js | const re = /a/;\nre.exec("sh other/y.sh");\nrequire("child_process").execSync("sh lib/x.sh");\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/y.sh |
       | runs a line by qx, in perl | perl tools/check.pl | tools/check.pl | my $out = qx(sh lib/x.sh);\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/x.sh |
+      | is husky 4's | # husky | package.json | {"husky": {"hooks": {"pre-commit": "sh tools/lint.sh"}}} | tools/lint.sh | is tools/lint.sh, which the pre-commit hook (by package.json) runs | other/x.sh |
+      | is yorkie's | # yorkie | package.json | {"gitHooks": {"pre-commit": "sh tools/y.sh"}} | tools/y.sh | is tools/y.sh, which the pre-commit hook (by package.json) runs | other/x.sh |
+      | is husky 4's, its .huskyrc | # husky | .huskyrc | {"hooks": {"pre-commit": "sh tools/rc.sh"}} | tools/rc.sh | is tools/rc.sh, which the pre-commit hook (by .huskyrc) runs | other/x.sh |
 
   Scenario Outline: Under a hook whose script <case>, agents cannot tell what runs: every file is refused
     Given a plain file "<file>" containing "<content>" committed
@@ -124,6 +127,7 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | gitlint -c            | gitlint -c general.extra-path=tools/gl run-hook   | b.txt                | b\n                                          | tools/gl/r.py            | is in tools/gl, where gitlint finds what the commit-msg hook runs      | tools/x.py |
       | commitlint            | npx --no -- commitlint --edit "$1"                | .commitlintrc.json   | {"plugins": ["./tools/cl.js"]}               | tools/cl.js              | is tools/cl.js, which the commit-msg hook runs                         | lib/x.js   |
       | commitlint            | npx --no -- commitlint --edit "$1"                | .commitlintrc.json   | {}                                           | commitlint.config.js     | is commitlint.config.js, which the commit-msg hook runs                | lib/x.js   |
+      | gitlint -c attached | gitlint -cgeneral.extra-path=tools/gl run-hook | b.txt | b\n | tools/gl/r.py | is in tools/gl, where gitlint finds what the commit-msg hook runs | tools/x.py |
 
   Scenario Outline: Under pre-commit's hook, the remote <id> hook's rules are refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/jorisroovers/gitlint\n  rev: v0.19.1\n  hooks:\n  - id: <id>\n" committed
