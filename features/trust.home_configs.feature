@@ -87,6 +87,25 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And the file "lib/other/__init__.py" does not contain "planted-ran"
     And the file "notes.txt" contains "x"
 
+  Scenario Outline: What a package installed editable into my home by <how> loads is refused, in-process
+    # A flat layout (the tree's top on the user site's path): each top module and package
+    # folder imports from the tree at my next `python3`; a folder in it: that folder.
+    Given a plain file "tool.py" containing "x = 1\n" committed
+    And a plain file "pkg/__init__.py" containing "x = 1\n" committed
+    And the user's home site holds "<name>" naming the tree's "<folder>"
+    Then with my home, the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | how                          | name                 | folder | path            | why                                                                    |
+      | a .pth naming its top        | __editable__.t-1.pth | .      | tool.py         | is tool.py, a startup file of your home: your shell or git runs it     |
+      | a .pth naming its top        | __editable__.t-1.pth | .      | pkg/__init__.py | is in pkg, which your home links to: your shell or its programs run it |
+      | an .egg-link naming a folder | tool.egg-link        | src    | src/tool/x.py   | is in src, which your home links to: your shell or its programs run it |
+
+  Scenario: What an .egg-link of my home names past its first line is not refused
+    Given the user's home site holds "tool.egg-link" naming the tree's "src"
+    And the user's home site's "tool.egg-link" names the tree's "lib" on its second line
+    Then with my home, the model's write of "lib/x.py" is not refused
+
   Scenario: What my ~/.zshrc, a link into my tree, sources by its own folder or a named directory is kept
     # zsh's `${0:A:h}` is the folder of the file the link leads to, the tree's top; `hash -d`
     # names a folder `~dots` (attack 21 #13: neither was read, the model's line stood).
