@@ -106,6 +106,20 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And the user's home site's "tool.egg-link" names the tree's "lib" on its second line
     Then with my home, the model's write of "lib/x.py" is not refused
 
+  Scenario Outline: What my .vimrc's <how> sources is refused, in-process
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".vimrc" in their home holds "<line>"
+    Then with my home, the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | how | line | path | why |
+      | a double-quoted :execute | exe \"so \" . \"./.vl.vim\"\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `source` asks |
+      | an :execute before a bar | exe 'so ./.vl.vim' \| let g:x = 1\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `source` asks |
+      | an :execute of expand($HOME) | exe 'so' expand('$HOME/dotfiles/vl.vim')\n | vl.vim | is vl.vim, a startup file of your home: your shell or git runs it |
+      | an :execute of a variable unset | exe 'so ' . $NOPE . '/x.vim'\n | docs/x.vim | matches **/x.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `:execute` of `source` asks |
+      | an :execute of expand($NOPE) | exe 'so' expand('$NOPE/x.vim')\n | docs/x.vim | matches **/*.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `:execute` of `source` asks |
+      | an :execute of an escape | exe \"so x.vim\\<CR>\"\n | docs/x.vim | matches **/*.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `:execute` of `source` asks |
+
   Scenario: What my ~/.zshrc, a link into my tree, sources by its own folder or a named directory is kept
     # zsh's `${0:A:h}` is the folder of the file the link leads to, the tree's top; `hash -d`
     # names a folder `~dots` (attack 21 #13: neither was read, the model's line stood).
