@@ -120,6 +120,17 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | an :execute of expand($NOPE) | exe 'so' expand('$NOPE/x.vim')\n | docs/x.vim | matches **/*.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `:execute` of `source` asks |
       | an :execute of an escape | exe \"so x.vim\\<CR>\"\n | docs/x.vim | matches **/*.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `:execute` of `source` asks |
 
+  Scenario Outline: What my .bashrc's alias running <how> sources is refused, in-process
+    Given the user's own ".bashrc" in their home holds "<line>"
+    Then with my home, the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | how | line | path | why |
+      | vim --cmd before -- | alias v='vim --cmd \"so ./.vl.vim\" -- x'\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.bashrc's VIMINIT or vim option's `source` asks |
+      | vim -u | alias v='vim -u ./.myvimrc'\n | docs/.myvimrc | matches **/.myvimrc: vim or nvim runs it in whatever folder it starts in, as ~/.bashrc's VIMINIT or vim option's `source` asks |
+      | vim +so | alias v='vim +\"so ./.vl.vim\"'\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.bashrc's VIMINIT or vim option's `source` asks |
+      | a gdb option by its prefix | alias g='gdb --comm=./.g.gdb prog --args x'\nalias h='gdb -batch -x'\n | docs/.g.gdb | matches **/.g.gdb: gdb runs it in whatever folder it starts in, as ~/.bashrc's gdb option's `source` asks |
+
   Scenario: What my ~/.zshrc, a link into my tree, sources by its own folder or a named directory is kept
     # zsh's `${0:A:h}` is the folder of the file the link leads to, the tree's top; `hash -d`
     # names a folder `~dots` (attack 21 #13: neither was read, the model's line stood).
