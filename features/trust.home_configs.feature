@@ -131,6 +131,17 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | vim +so | alias v='vim +\"so ./.vl.vim\"'\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.bashrc's VIMINIT or vim option's `source` asks |
       | a gdb option by its prefix | alias g='gdb --comm=./.g.gdb prog --args x'\nalias h='gdb -batch -x'\n | docs/.g.gdb | matches **/.g.gdb: gdb runs it in whatever folder it starts in, as ~/.bashrc's gdb option's `source` asks |
 
+  Scenario Outline: What a kubeconfig of my tree my .bashrc names runs is refused (<how>), in-process
+    Given a plain file "kc.yaml" containing "<content>" committed
+    And the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "export KUBECONFIG=~/dotfiles/kc.yaml\n"
+    Then with my home, the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | how | content | path | why |
+      | an exec plugin's args | users:\n- name: u\n  user:\n    exec:\n      command: sh\n      args: [./tools/cred.sh]\n | tools/cred.sh | is tools/cred.sh, a startup file of your home: your shell or git runs it |
+      | a kubeconfig not parsed, itself only | users: [\n | kc.yaml | is kc.yaml, a startup file of your home: your shell or git runs it |
+
   Scenario: What my ~/.zshrc, a link into my tree, sources by its own folder or a named directory is kept
     # zsh's `${0:A:h}` is the folder of the file the link leads to, the tree's top; `hash -d`
     # names a folder `~dots` (attack 21 #13: neither was read, the model's line stood).

@@ -51,6 +51,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | behave | behave.ini | [behave]\npaths = tests/bdd ../elsewhere\n | tests/environment.py | is in tests, where behave finds what the pre-commit hook runs | lib/x.py |
       | npx eslint . | package.json | {"eslintConfig": {"plugins": ["./rules/p.js"]}} | rules/p.js | is rules/p.js, which the pre-commit hook runs | lib/x.js |
       | npx prettier --check . | .prettierrc.toml | plugins = ["./tools/pp.js"]\n | tools/pp.js | is tools/pp.js, which the pre-commit hook runs | lib/x.js |
+      | npx eslint . | .eslintrc.json | /* rules */\n{"plugins": ["./rules/x.js"], "name": "a\\\"b"} | rules/x.js | is rules/x.js, which the pre-commit hook runs | lib/x.js |
 
   Scenario Outline: Under a hook running <hook>, agents cannot tell what runs: every file is refused
     Given a plain file "<file>" containing "<content>" committed
@@ -80,6 +81,7 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | pylint src | .pylintrc | [MASTER\nload-plugins=x\n | `.pylintrc`, a pylint config agents cannot parse | name them by their paths in the hook |
       | rubocop | .rubocop.yml | require: [\n | `.rubocop.yml`, a rubocop config agents cannot parse | name them by their paths in the hook |
       | npx eslint . | .eslintrc | {: [\n | `.eslintrc`, a eslint config agents cannot parse | name them by their paths in the hook |
+      | npx eslint . | .eslintrc | /* a comment never closed\n{: [\n | `.eslintrc`, a eslint config agents cannot parse | name them by their paths in the hook |
 
   Scenario Outline: Under a hook running only tools known to load nothing of my tree (<case>), my edits stay the model's
     Given a plain file "a.yaml" containing "a: 1\n" committed
