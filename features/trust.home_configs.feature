@@ -142,6 +142,20 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | an exec plugin's args | users:\n- name: u\n  user:\n    exec:\n      command: sh\n      args: [./tools/cred.sh]\n | tools/cred.sh | is tools/cred.sh, a startup file of your home: your shell or git runs it |
       | a kubeconfig not parsed, itself only | users: [\n | kc.yaml | is kc.yaml, a startup file of your home: your shell or git runs it |
 
+  Scenario Outline: What my <config> sources after <how> is refused, in-process
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own "<config>" in their home holds "<lines>"
+    Then with my home, the model's write of "extra.sh" is refused: "is extra.sh, a startup file of your home: your shell or git runs it"
+
+    Examples:
+      | config | how | lines |
+      | .bashrc | an element of a scalar set | S=/nowhere\nS[0]=~/dotfiles\n. \"$S/extra.sh\"\n |
+      | .zshrc | a repeat | repeat 1 S=~/dotfiles\n. $S/extra.sh\n |
+      | .bashrc | a trap | S=~/dotfiles\ntrap -- 'S=/nowhere' RETURN\n. \"$S/extra.sh\"\n |
+      | .bashrc | an element unset | S=~/dotfiles\nunset 'S[0]'\n. \"$S/extra.sh\"\n |
+      | .bashrc | an unset of a name it computes | S=~/dotfiles\nunset \"$V\"\n. \"$S/extra.sh\"\n |
+      | .bashrc | an eval past a command | eval 'S=~/dotfiles; echo S=/nowhere'\n. \"$S/extra.sh\"\n |
+
   Scenario: What my ~/.zshrc, a link into my tree, sources by its own folder or a named directory is kept
     # zsh's `${0:A:h}` is the folder of the file the link leads to, the tree's top; `hash -d`
     # names a folder `~dots` (attack 21 #13: neither was read, the model's line stood).
