@@ -155,6 +155,11 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .bashrc | an element unset | S=~/dotfiles\nunset 'S[0]'\n. \"$S/extra.sh\"\n |
       | .bashrc | an unset of a name it computes | S=~/dotfiles\nunset \"$V\"\n. \"$S/extra.sh\"\n |
       | .bashrc | an eval past a command | eval 'S=~/dotfiles; echo S=/nowhere'\n. \"$S/extra.sh\"\n |
+      | .bashrc | a cd, by ~+ | cd ~/dotfiles\n. ~+/extra.sh\n |
+      | .zshrc | a named directory of a variable | D=~/dotfiles\n. ~D/extra.sh\n |
+      | .bashrc | a cd and pwd | . \"$(cd ~/dotfiles && pwd)/extra.sh\"\n |
+      | .bashrc | a :+ of a variable set elsewhere | . \"${EXTRA:+$HOME/dotfiles}/extra.sh\"\n |
+      | .bashrc | a :+ of its own value | . \"$HOME/${SUB:+$SUB/}dotfiles/extra.sh\"\n |
 
   Scenario: What my ~/.zshrc, a link into my tree, sources by its own folder or a named directory is kept
     # zsh's `${0:A:h}` is the folder of the file the link leads to, the tree's top; `hash -d`
