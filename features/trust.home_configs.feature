@@ -87,6 +87,80 @@ Feature: What my home's own configs and linked programs run from my tree is kept
     And the file "lib/other/__init__.py" does not contain "planted-ran"
     And the file "notes.txt" contains "x"
 
+  Scenario Outline: What a package installed editable into my home by <how> loads is refused, in-process
+    # A flat layout (the tree's top on the user site's path): each top module and package
+    # folder imports from the tree at my next `python3`; a folder in it: that folder.
+    Given a plain file "tool.py" containing "x = 1\n" committed
+    And a plain file "pkg/__init__.py" containing "x = 1\n" committed
+    And the user's home site holds "<name>" naming the tree's "<folder>"
+    Then with my home, the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | how                          | name                 | folder | path            | why                                                                    |
+      | a .pth naming its top        | __editable__.t-1.pth | .      | tool.py         | is tool.py, a startup file of your home: your shell or git runs it     |
+      | a .pth naming its top        | __editable__.t-1.pth | .      | pkg/__init__.py | is in pkg, which your home links to: your shell or its programs run it |
+      | an .egg-link naming a folder | tool.egg-link        | src    | src/tool/x.py   | is in src, which your home links to: your shell or its programs run it |
+
+  Scenario: What an .egg-link of my home names past its first line is not refused
+    Given the user's home site holds "tool.egg-link" naming the tree's "src"
+    And the user's home site's "tool.egg-link" names the tree's "lib" on its second line
+    Then with my home, the model's write of "lib/x.py" is not refused
+
+  Scenario Outline: What my .vimrc's <how> sources is refused, in-process
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".vimrc" in their home holds "<line>"
+    Then with my home, the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | how | line | path | why |
+      | a double-quoted :execute | exe \"so \" . \"./.vl.vim\"\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `source` asks |
+      | an :execute before a bar | exe 'so ./.vl.vim' \| let g:x = 1\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `source` asks |
+      | an :execute of expand($HOME) | exe 'so' expand('$HOME/dotfiles/vl.vim')\n | vl.vim | is vl.vim, a startup file of your home: your shell or git runs it |
+      | an :execute of a variable unset | exe 'so ' . $NOPE . '/x.vim'\n | docs/x.vim | matches **/x.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `:execute` of `source` asks |
+      | an :execute of expand($NOPE) | exe 'so' expand('$NOPE/x.vim')\n | docs/x.vim | matches **/*.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `:execute` of `source` asks |
+      | an :execute of an escape | exe \"so x.vim\\<CR>\"\n | docs/x.vim | matches **/*.vim: vim or nvim runs it in whatever folder it starts in, as ~/.vimrc's `:execute` of `source` asks |
+
+  Scenario Outline: What my .bashrc's alias running <how> sources is refused, in-process
+    Given the user's own ".bashrc" in their home holds "<line>"
+    Then with my home, the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | how | line | path | why |
+      | vim --cmd before -- | alias v='vim --cmd \"so ./.vl.vim\" -- x'\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.bashrc's VIMINIT or vim option's `source` asks |
+      | vim -u | alias v='vim -u ./.myvimrc'\n | docs/.myvimrc | matches **/.myvimrc: vim or nvim runs it in whatever folder it starts in, as ~/.bashrc's VIMINIT or vim option's `source` asks |
+      | vim +so | alias v='vim +\"so ./.vl.vim\"'\n | docs/.vl.vim | matches **/.vl.vim: vim or nvim runs it in whatever folder it starts in, as ~/.bashrc's VIMINIT or vim option's `source` asks |
+      | a gdb option by its prefix | alias g='gdb --comm=./.g.gdb prog --args x'\nalias h='gdb -batch -x'\n | docs/.g.gdb | matches **/.g.gdb: gdb runs it in whatever folder it starts in, as ~/.bashrc's gdb option's `source` asks |
+
+  Scenario Outline: What a kubeconfig of my tree my .bashrc names runs is refused (<how>), in-process
+    Given a plain file "kc.yaml" containing "<content>" committed
+    And the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "export KUBECONFIG=~/dotfiles/kc.yaml\n"
+    Then with my home, the model's write of "<path>" is refused: "<why>"
+
+    Examples:
+      | how | content | path | why |
+      | an exec plugin's args | users:\n- name: u\n  user:\n    exec:\n      command: sh\n      args: [./tools/cred.sh]\n | tools/cred.sh | is tools/cred.sh, a startup file of your home: your shell or git runs it |
+      | a kubeconfig not parsed, itself only | users: [\n | kc.yaml | is kc.yaml, a startup file of your home: your shell or git runs it |
+
+  Scenario Outline: What my <config> sources after <how> is refused, in-process
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own "<config>" in their home holds "<lines>"
+    Then with my home, the model's write of "extra.sh" is refused: "is extra.sh, a startup file of your home: your shell or git runs it"
+
+    Examples:
+      | config | how | lines |
+      | .bashrc | an element of a scalar set | S=/nowhere\nS[0]=~/dotfiles\n. \"$S/extra.sh\"\n |
+      | .zshrc | a repeat | repeat 1 S=~/dotfiles\n. $S/extra.sh\n |
+      | .bashrc | a trap | S=~/dotfiles\ntrap -- 'S=/nowhere' RETURN\n. \"$S/extra.sh\"\n |
+      | .bashrc | an element unset | S=~/dotfiles\nunset 'S[0]'\n. \"$S/extra.sh\"\n |
+      | .bashrc | an unset of a name it computes | S=~/dotfiles\nunset \"$V\"\n. \"$S/extra.sh\"\n |
+      | .bashrc | an eval past a command | eval 'S=~/dotfiles; echo S=/nowhere'\n. \"$S/extra.sh\"\n |
+      | .bashrc | a cd, by ~+ | cd ~/dotfiles\n. ~+/extra.sh\n |
+      | .zshrc | a named directory of a variable | D=~/dotfiles\n. ~D/extra.sh\n |
+      | .bashrc | a cd and pwd | . \"$(cd ~/dotfiles && pwd)/extra.sh\"\n |
+      | .bashrc | a :+ of a variable set elsewhere | . \"${EXTRA:+$HOME/dotfiles}/extra.sh\"\n |
+      | .bashrc | a :+ of its own value | . \"$HOME/${SUB:+$SUB/}dotfiles/extra.sh\"\n |
+
   Scenario: What my ~/.zshrc, a link into my tree, sources by its own folder or a named directory is kept
     # zsh's `${0:A:h}` is the folder of the file the link leads to, the tree's top; `hash -d`
     # names a folder `~dots` (attack 21 #13: neither was read, the model's line stood).
@@ -340,6 +414,62 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | mise    | the user's mise trusts "the tree"                     | mise.toml          | [env]\n_.source = './scripts/env.sh'\n | scripts/env.sh | does not exist | contains | is scripts/env.sh, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
       | mise    | the user's mise trusts "the tree"                     | mise.toml          | [env]\n_.path = ['./bin']\n | bin/git | does not exist | contains | is bin, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
       | VS Code | the user's VS Code settings turn workspace trust off  | .vscode/tasks.json | {"tasks": [{"command": "./scripts/setup.sh", "runOptions": {"runOn": "folderOpen"}},],} | scripts/setup.sh | does not exist | contains | is scripts/setup.sh, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
+
+  Scenario Outline: What <tool> trusting my tree runs by <config> is refused, in-process
+    # The forms of a trusted config the scenario above does not write: mise's hook tables,
+    # `_.source` tables and templates; VS Code's workspace file, terminal profiles and
+    # variables (a template or variable agents cannot evaluate: the config's folder whole).
+    Given <trust>
+    And a plain file "<config>" containing "<content>" committed
+    Then with my home, the model's write of "<file>" is refused: "<why>"
+    And with my home, the model's write of "<open>" is not refused
+
+    Examples:
+      | tool    | trust | config | content | file | why | open |
+      | mise | the user's mise trusts "the tree" | mise.toml | [hooks]\nenter = { script = "sh scripts/enter.sh" }\n | scripts/enter.sh | is scripts/enter.sh, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) | other.txt |
+      | mise | the user's mise trusts "the tree" | mise.toml | [env]\n_.source = { path = "./scripts/env.sh", tools = true }\n | scripts/env.sh | is scripts/env.sh, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) | other.txt |
+      | VS Code | the user's VS Code settings turn workspace trust off | ide.code-workspace | {"tasks": {"tasks": [{"command": "./scripts/setup.sh", "runOptions": {"runOn": "folderOpen"}}]}} | scripts/setup.sh | is scripts/setup.sh, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) | other.txt |
+      | VS Code | the user's VS Code settings turn workspace trust off | .vscode/settings.json | {"terminal.integrated.profiles.linux": {"mine": {"path": "./scripts/shell.sh", "args": ["-l"]}}} | scripts/shell.sh | is scripts/shell.sh, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) | other.txt |
+
+  Scenario Outline: <tool> trusting my tree runs <what> agents cannot evaluate: every file is refused
+    Given <trust>
+    And a plain file "<config>" containing "<content>" committed
+    Then with my home, the model's write of "other.txt" is refused: "<why>"
+
+    Examples:
+      | tool    | trust | what | config | content | why |
+      | mise | the user's mise trusts "the tree" | a template | mise.toml | [env]\nTOOL = "{{ config_root }}/bin"\n | is *, which mise runs (its [env] and [hooks]) at each `cd` and prompt as it trusts it (`mise trust`, in ~/.local/state/mise/trusted-configs) |
+      | VS Code | the user's VS Code settings turn workspace trust off | a variable | .vscode/tasks.json | {"tasks": [{"command": "sh", "args": ["scripts/${env:N}.sh"], "runOptions": {"runOn": "folderOpen"}}]} | is *, which VS Code runs (folder-open tasks, programs its settings name) as it trusts it (security.workspace.trust.enabled is false in ~/.config/Code/User/settings.json) |
+
+  Scenario Outline: What git run by my .bashrc's <how> runs of the tree is refused, in-process
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "<bashrc>"
+    Then with my home, the model's write of "<file>" is refused: "<why>"
+    And with my home, the model's write of "<open>" is not refused
+
+    Examples:
+      | how | bashrc | file | why | open |
+      | a heredoc with a lone quote | cat <<EOF\nit's\nEOF\nalias gs='git -C ~/dotfiles -c core.fsmonitor=./fs.sh status'\n | fs.sh | matches fs.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.fsmonitor` asks | other.sh |
+      | git --exec-path | alias g='git -C ~/dotfiles --exec-path=gx status'\n | gx/git-status | matches gx/git-*: git runs it in whatever folder it starts in, as ~/.bashrc's `git --exec-path` asks | other.sh |
+      | git --git-dir | alias g='git -C ~/dotfiles --git-dir=gd status'\n | gd/hooks/pre-commit | matches gd/hooks/pre-commit: git runs it in whatever folder it starts in, as ~/.bashrc's `git --git-dir` asks | other.sh |
+      | GIT_DIR | alias g='GIT_DIR=gd git -C ~/dotfiles status'\n | gd/config | matches gd/config: git runs it in whatever folder it starts in, as ~/.bashrc's `GIT_DIR` asks | other.sh |
+      | a git config --get | git config --global --get core.fsmonitor ./fs.sh\ngit config --global core.pager ./pg.sh\n | pg.sh | matches **/pg.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git config core.pager` asks | fs.sh |
+      | GIT_CONFIG_PARAMETERS | export GIT_CONFIG_PARAMETERS=\"'core.fsmonitor'='./fs.sh'\"\n | fs.sh | matches **/fs.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `GIT_CONFIG_PARAMETERS` asks | other.sh |
+      | GIT_CONFIG_PARAMETERS of an open quote | export GIT_CONFIG_PARAMETERS=\"'core.fsmonitor\"\nalias gs='git -C ~/dotfiles -c core.pager=./pg.sh status'\n | pg.sh | matches pg.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.pager` asks | fs.sh |
+      | a git -C outside the home | alias g='git -C /srv/x -c core.fsmonitor=./fs.sh status'\nalias h='git -C ~/dotfiles -c core.pager=./pg.sh log'\n | pg.sh | matches pg.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.pager` asks | other.sh |
+      | a git -C of a variable | alias g='git -C $D -c core.fsmonitor=./fs.sh status'\n | fs.sh | matches **/fs.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.fsmonitor` asks | other.sh |
+      | git -C twice | alias g='git -C ~/dotfiles -C sub -c core.fsmonitor=./fs.sh status'\n | sub/fs.sh | matches sub/fs.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.fsmonitor` asks | other.sh |
+      | an absolute core.hooksPath | alias g='git -C ~/dotfiles -c core.hooksPath=/srv/hk -c core.pager=./pg.sh commit'\n | pg.sh | matches pg.sh: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.pager` asks | hk/pre-commit |
+
+  Scenario Outline: My .bashrc's <how> runs what agents cannot evaluate: every file is refused
+    Given the tree lies in the user's home at "dotfiles"
+    And the user's own ".bashrc" in their home holds "<bashrc>"
+    Then with my home, the model's write of "other.sh" is refused: "<why>"
+
+    Examples:
+      | how | bashrc | why |
+      | ssh options of an open quote | SSHOPTS=\"-o 'ProxyCommand\"\nalias s='ssh $SSHOPTS x@h'\n | matches **/*: ssh runs it in whatever folder it starts in, as ~/.bashrc's `ssh` options, a value agents cannot evaluate asks |
+      | a core.hooksPath of $(...) | alias g='git -C ~/dotfiles -c core.hooksPath=$(cat ~/.hk)/hk commit'\n | matches **/*: git runs it in whatever folder it starts in, as ~/.bashrc's `git -c core.hooksPath`, a value agents cannot evaluate asks |
 
   Scenario: A tree mise trusts is not my home's: the model's other edits stay
     # Attack 23 F13: mise's record of `mise trust` is a link to the tree in

@@ -31,6 +31,9 @@ Feature: What my hook's node script or node tool loads by a module path is kept 
       | stylelint's .config folder    | npx stylelint a.css      | .stylelintrc.json | {}                                                     | b.txt             | b\n                                                     | .config/stylelintrc.js | is .config/stylelintrc.js, which the pre-commit hook runs       | src/y.js   |
       | what a config below names     | npx eslint .             | .eslintrc.json | {}                                                        | web/.eslintrc.json | {"plugins": ["./rules/r.js"]}                          | web/rules/r.js        | is web/rules/r.js, which the pre-commit hook runs                | web/x.js   |
       | a config naming known packages | npx eslint .            | .eslintrc.json | // rules\n{"extends": ["eslint:recommended", "plugin:react/recommended", "prettier"], "plugins": ["react", "@typescript-eslint"], "parser": "@typescript-eslint/parser",}\n | b.txt | b\n | .eslintrc.json | is .eslintrc.json, which the pre-commit hook runs | src/y.js |
+      | a path out of the tree | node tools/check.js | tools/check.js | require("../../up.js");\nrequire("../lib/l.js");\n | b.txt | b\n | lib/l.js | is in lib, where the script tools/check.js finds what the pre-commit hook runs | src/y.js |
+      | exports as a list | node tools/check.js | tools/check.js | require("..");\n | package.json | {"exports": ["./lib/main.js", "../x.js"]} | lib/main.js | is lib/main.js, which the pre-commit hook runs | src/y.js |
+      | a #name import beside a package's | node tools/check.mjs | tools/check.mjs | import rules from "#config/rules.js";\n | package.json | {"imports": {"#dep": "dep-pkg", "#config/*": "./config/*"}} | config/rules.js | is in config, where node finds what the pre-commit hook runs | src/y.js |
 
   Scenario: Under a hook running node, a workspace package node_modules links to is refused
     Given a plain file ".gitignore" containing "node_modules/\n" committed
@@ -54,6 +57,7 @@ Feature: What my hook's node script or node tool loads by a module path is kept 
       | eval held as a value         | node tools/check.js  | tools/check.js | const fs = require("fs");\n(0, eval)(fs.readFileSync("conf/s.js", "utf8"));\n  | eval            |
       | require held as a value      | node tools/check.js  | tools/check.js | ["../conf/a.js"].map(require);\n                                               | require         |
       | node:module (loader hooks)   | node tools/check.mjs | tools/check.mjs | import { register } from "node:module";\nregister("../conf/hooks.mjs", import.meta.url);\n | node:module |
+      | a file: URL | node tools/check.mjs | tools/check.mjs | import x from "file:///srv/x.mjs";\n | a module path as a URL, absolute or escaped |
 
   Scenario Outline: Under a hook running <hook>, a config naming <package>, which loads tree files by its own convention: every file is refused
     Given a plain file "<file>" containing "<content>" committed

@@ -111,3 +111,39 @@ Feature: A put-back that fails on one place still takes back every other
       | lock                   | code | stream | said                                                                                          | then                                                   |
       | touch .git/config.lock | 0    | stdout | removed .git/config.lock: the command left it                                                 | put back git config core.fsmonitor: set by the command |
       | mkdir .git/config.lock | 1    | stderr | note: could not put back git config (GitFailed: git config failed: could not lock config file | wrote core.fsmonitor back into .git/config itself      |
+
+  # What makes a failed place inert may fail too: a planted file that cannot be removed is
+  # left with no permission bits (no one can exec it), one that cannot even be changed is
+  # named; a config not written back is left with no permission bits, or named to be
+  # cleaned by hand; a failure to keep what the command left is named as well.
+  @agents_exec
+  Scenario Outline: The put-back of <place> fails, and so does <also>
+    Given a git repository with files:
+      | path       | content   |
+      | a.txt      | a\n       |
+      | .gitignore | /.venv/\n |
+    And the tree's folder ".venv/bin" is first on the user's PATH
+    And the plan file "plan.yaml":
+      """
+      task: plant
+      steps:
+        - name: plant
+          options:
+            - actions:
+                - run: "git config core.fsmonitor 'echo x >> planted-ran; false' && printf '#!/bin/sh\\necho >> planted-ran\\n' > .venv/bin/git && chmod +x .venv/bin/git"
+      """
+    And the put-back of "<place>" fails with an I/O error
+    And "<fault>" fails with an I/O error too
+    When I run "agents plan run --script {tmp}/plan.yaml"
+    Then the exit code is 1
+    And stderr contains "could not put back <place> (OSError: Input/output error)"
+    And stdout contains "<said>"
+    And the file "<file>" has mode <mode>
+
+    Examples:
+      | place                            | also                      | fault                                                             | said                                                                                                                        | file          | mode |
+      | .claude folders, folders on PATH | removing what it left     | pathlib:Path.unlink if .venv/bin/git'                             | could not put back .venv/bin/git (OSError: Input/output error); what the command left there may run on your host: look at it before you run git or Claude Code in this tree; `agents plan undo` puts the files back as before the run; it is left with no permission bits: nothing runs it | .venv/bin/git | 000  |
+      | .claude folders, folders on PATH | removing or changing it   | pathlib:Path.unlink if .venv/bin/git'; os:chmod if .venv/bin/git' | could not put back .venv/bin/git (OSError: Input/output error); what the command left there may run on your host: look at it before you run git or Claude Code in this tree; `agents plan undo` puts the files back as before the run; put back git config core.fsmonitor | .venv/bin/git | 755  |
+      | .claude folders, folders on PATH | keeping what it left      | cleveragents.adapters.git.saved_files:FileSaver.hash_files        | could not put back what the command left in .claude folders, folders on PATH (OSError: Input/output error)                | .venv/bin/git | 755  |
+      | git config                       | writing the config back   | os:replace if .git/config.cleveragents-                           | left .git/config with no permission bits (writing core.fsmonitor back failed: [Errno 5] Input/output error); remove core.fsmonitor from it, then `chmod 644 .git/config`: until then git refuses it | .git/config   | 000  |
+      | git config                       | writing it or changing it | os:replace if .git/config.cleveragents-; os:chmod if .git/config' | could not make .git/config inert (Input/output error): remove core.fsmonitor from it                                      | .git/config   | 644  |

@@ -50,6 +50,29 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | loads an env file (node) | node tools/check.js | tools/check.js | process.loadEnvFile("ci/app.env");\n | ci/app.env | is in ci/app.env, where dotenv of tools/check.js finds what the pre-commit hook runs | .env |
       | loads .env (dynaconf) | python3 tools/check.py | tools/check.py | from dynaconf import Dynaconf\nsettings = Dynaconf(load_dotenv=True)\n | tools/.env | is in tools/.env, where dynaconf.Dynaconf of tools/check.py finds what the pre-commit hook runs | other/.env |
       | puts .env in os.environ itself | python3 tools/check.py | tools/check.py | import os\nfor line in open(".env"):\n    k, v = line.strip().split("=", 1)\n    os.environ[k] = v\n | .env | is in .env, where os.environ of tools/check.py finds what the pre-commit hook runs | tools/.env |
+      | execs sh by os.execvp | python3 tools/check.py | tools/check.py | import os\nos.execvp("sh", ["sh", "lib/x.sh"])\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/x.sh |
+      | spawns sh by os.spawnl | python3 tools/check.py | tools/check.py | import os\nos.spawnl(os.P_WAIT, "/bin/sh", "sh", "lib/x.sh")\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/x.sh |
+      | starts sh by asyncio | python3 tools/check.py | tools/check.py | import asyncio\nasyncio.run(asyncio.create_subprocess_exec("sh", "lib/x.sh"))\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/x.sh |
+      | names Popen in a type only | python3 tools/check.py | tools/check.py | import subprocess\ndef wait(p: subprocess.Popen) -> None:\n    p.wait()\nsubprocess.run(["sh", "lib/x.sh"])\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/x.py |
+      | imports a module by its name | python3 tools/check.py | tools/check.py | import importlib, sys\nsys.path.insert(0, "src")\nimportlib.import_module("app.main")\n | src/app/x.py | is in src/app, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | execs a literal | python3 tools/check.py | tools/check.py | exec("import os; os.system('sh lib/x.sh')")\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/x.sh |
+      | extends sys.path | python3 tools/check.py | tools/check.py | import sys\nsys.path.extend(["lib"])\nimport helper\n | lib/helper.py | matches lib/*.py, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | sets sys.path to lib first | python3 tools/check.py | tools/check.py | import sys\nsys.path = ["lib"] + sys.path\nimport helper\n | lib/helper.py | matches lib/*.py, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | adds lib under its cwd | python3 tools/check.py | tools/check.py | import os, sys\nsys.path.insert(0, os.path.join(os.getcwd(), "lib"))\nimport helper\n | lib/helper.py | matches lib/*.py, where the script tools/check.py finds what the pre-commit hook runs | other/x.py |
+      | compiles .pyx by pyximport | python3 tools/check.py | tools/check.py | import pyximport\npyximport.install()\nimport fast\n | tools/fast.pyx | matches tools/*.pyx, where pyximport of tools/check.py finds what the pre-commit hook runs | other/fast.pyx |
+      | sets the environment from a file | python3 tools/check.py | tools/check.py | import os\nv = open("ci/a.txt").read()\nos.environ.update({"A": v})\n | ci/a.txt | is in ci/a.txt, where os.environ of tools/check.py finds what the pre-commit hook runs | ci/b.txt |
+      | sets the environment from its lines | python3 tools/check.py | tools/check.py | import os\nfor line in open(".env"):\n    os.environ.update(dict([line.strip().split("=", 1)]))\n | .env | is in .env, where os.environ of tools/check.py finds what the pre-commit hook runs | tools/.env |
+      | sets the environment from a Path | python3 tools/check.py | tools/check.py | import os\nfrom pathlib import Path\nos.environ["A"] = Path("ci/a.txt").read_text()\n | ci/a.txt | is in ci/a.txt, where os.environ of tools/check.py finds what the pre-commit hook runs | ci/b.txt |
+      | loads a found env file | python3 tools/check.py | tools/check.py | from dotenv import load_dotenv, find_dotenv\nload_dotenv(find_dotenv("ci.env"))\n | ci.env | is in ci.env, where dotenv.load_dotenv of tools/check.py finds what the pre-commit hook runs | .env |
+      | reads a logging config it opens | python3 tools/check.py | tools/check.py | import logging.config\nlogging.config.fileConfig(open("tools/log.ini"))\n | tools/log.ini | is in tools/log.ini, where logging.config.fileConfig of tools/check.py finds what the pre-commit hook runs | other/log.ini |
+      | looks up templates in folders | python3 tools/check.py | tools/check.py | from mako.lookup import TemplateLookup\nTemplateLookup(directories=["tpl", "more"])\n | more/x.mako | is in more, where mako.lookup.TemplateLookup of tools/check.py finds what the pre-commit hook runs | other/x.mako |
+      | opens the system's library by cdll[...] | python3 tools/check.py | tools/check.py | import ctypes\nctypes.cdll["./native/libx.so"]\nctypes.cdll["libx.so"]\n | native/libx.so | is in native/libx.so, where ctypes of tools/check.py finds what the pre-commit hook runs | libx.so |
+      | loads dotenv/config, in node | node tools/check.js | tools/check.js | require("dotenv/config");\n | .env | is in .env, where dotenv of tools/check.js finds what the pre-commit hook runs | other/.env |
+      | runs a regex's exec, in node | node tools/check.js | tools/check.js | const re = /a/;\nre.exec("sh other/y.sh");\nrequire("child_process").execSync("sh lib/x.sh");\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/y.sh |
+      | runs a line by qx, in perl | perl tools/check.pl | tools/check.pl | my $out = qx(sh lib/x.sh);\n | lib/x.sh | is lib/x.sh, which the pre-commit hook runs | other/x.sh |
+      | is husky 4's | # husky | package.json | {"husky": {"hooks": {"pre-commit": "sh tools/lint.sh"}}} | tools/lint.sh | is tools/lint.sh, which the pre-commit hook (by package.json) runs | other/x.sh |
+      | is yorkie's | # yorkie | package.json | {"gitHooks": {"pre-commit": "sh tools/y.sh"}} | tools/y.sh | is tools/y.sh, which the pre-commit hook (by package.json) runs | other/x.sh |
+      | is husky 4's, its .huskyrc | # husky | .huskyrc | {"hooks": {"pre-commit": "sh tools/rc.sh"}} | tools/rc.sh | is tools/rc.sh, which the pre-commit hook (by .huskyrc) runs | other/x.sh |
 
   Scenario Outline: Under a hook whose script <case>, agents cannot tell what runs: every file is refused
     Given a plain file "<file>" containing "<content>" committed
@@ -67,6 +90,18 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | unpickles what it is given | python3 tools/check.py | tools/check.py | import pickle, sys\npickle.load(sys.stdin.buffer)\n | `tools/check.py`, which evaluates data it reads or computes (pickle.load) |
       | loads a computed env file | python3 tools/check.py | tools/check.py | import sys\nfrom dotenv import load_dotenv\nload_dotenv(sys.argv[1])\n | `tools/check.py`, which loads a file it computes (dotenv.load_dotenv) |
       | loads a computed env file, in node | node tools/check.js | tools/check.js | process.loadEnvFile(process.argv[2]);\n | `tools/check.js`, which loads an env file it computes |
+      | runs a command in a computed folder | python3 tools/check.py | tools/check.py | import subprocess, sys\nsubprocess.run(["sh", "x.sh"], cwd=sys.argv[1])\n | `tools/check.py`, which runs a command in a folder it computes |
+      | execs a computed program | python3 tools/check.py | tools/check.py | import os, sys\nos.execv(sys.argv[1], ["x"])\n | `tools/check.py`, which runs what it computes (os.execv) |
+      | execs sh with computed words | python3 tools/check.py | tools/check.py | import os, sys\nos.execv("/bin/sh", sys.argv)\n | `tools/check.py`, which runs what it computes (os.execv) |
+      | holds a runner by getattr | python3 tools/check.py | tools/check.py | import subprocess\nrun = getattr(subprocess, "run")\n | `tools/check.py`, which runs what it computes (getattr(subprocess)) |
+      | execs what it reads | python3 tools/check.py | tools/check.py | import sys\nexec(sys.stdin.read())\n | `tools/check.py`, which runs what it computes (exec) |
+      | runs a computed program | python3 tools/check.py | tools/check.py | import subprocess, sys\nsubprocess.run([sys.argv[1], "x"])\n | `tools/check.py`, which runs what it computes (subprocess.run) |
+      | imports a computed module | python3 tools/check.py | tools/check.py | import importlib, sys\nimportlib.import_module(sys.argv[1])\n | `tools/check.py`, which runs what it computes (importlib.import_module) |
+      | joins a computed folder onto sys.path | python3 tools/check.py | tools/check.py | import os, sys\nsys.path.insert(0, os.path.join(sys.argv[1], "lib"))\n | `tools/check.py`, which puts a folder it computes on sys.path |
+      | sets sys.path to what it reads | python3 tools/check.py | tools/check.py | import os, sys\nsys.path = os.environ["P"].split(":")\n | `tools/check.py`, which puts a folder it computes on sys.path |
+      | runs a line it formats | python3 tools/check.py | tools/check.py | import os\nname = "x"\nos.system(f"sh lib/{name}.sh")\n | `lib/$v.sh` as a file |
+      | runs a command in a folder it sets, in node | node tools/check.js | tools/check.js | require("child_process").execSync("sh x.sh", { cwd: "src" });\n | `tools/check.js`, which runs a command in a folder it sets (execSync) |
+      | runs a computed command, in perl | perl tools/check.pl | tools/check.pl | system($cmd);\n | `tools/check.pl`, which runs a command it computes (system) |
 
   Scenario: What a module imported from a folder put on sys.path starts is refused
     Given a plain file "tools/check.py" containing "import sys\nsys.path.insert(0, 'lib')\nimport helper\n" committed
@@ -92,6 +127,7 @@ Feature: What my hook's script loads as code, and gitlint's rules, are kept from
       | gitlint -c            | gitlint -c general.extra-path=tools/gl run-hook   | b.txt                | b\n                                          | tools/gl/r.py            | is in tools/gl, where gitlint finds what the commit-msg hook runs      | tools/x.py |
       | commitlint            | npx --no -- commitlint --edit "$1"                | .commitlintrc.json   | {"plugins": ["./tools/cl.js"]}               | tools/cl.js              | is tools/cl.js, which the commit-msg hook runs                         | lib/x.js   |
       | commitlint            | npx --no -- commitlint --edit "$1"                | .commitlintrc.json   | {}                                           | commitlint.config.js     | is commitlint.config.js, which the commit-msg hook runs                | lib/x.js   |
+      | gitlint -c attached | gitlint -cgeneral.extra-path=tools/gl run-hook | b.txt | b\n | tools/gl/r.py | is in tools/gl, where gitlint finds what the commit-msg hook runs | tools/x.py |
 
   Scenario Outline: Under pre-commit's hook, the remote <id> hook's rules are refused
     Given a plain file ".pre-commit-config.yaml" containing "repos:\n- repo: https://github.com/jorisroovers/gitlint\n  rev: v0.19.1\n  hooks:\n  - id: <id>\n" committed

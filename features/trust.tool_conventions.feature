@@ -48,6 +48,10 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | node scripts/check.js          | scripts/check.js          | const cp = require("node:child_process");\ncp.spawnSync("sh", ["tools/x.sh", f]);\n | tools/x.sh | is tools/x.sh, which the pre-commit hook runs                   | lib/x.sh    |
       | perl scripts/check.pl          | scripts/check.pl          | system("sh", "tools/x.sh");\nmy $out = `tools/y`;\n                  | tools/y              | is tools/y, which the pre-commit hook runs                            | lib/x.sh    |
       | ruby scripts/check.rb          | scripts/check.rb          | # exec here\nsystem "sh tools/x.sh"\n                                | tools/x.sh           | is tools/x.sh, which the pre-commit hook runs                         | lib/x.sh    |
+      | behave | behave.ini | [behave]\npaths = tests/bdd ../elsewhere\n | tests/environment.py | is in tests, where behave finds what the pre-commit hook runs | lib/x.py |
+      | npx eslint . | package.json | {"eslintConfig": {"plugins": ["./rules/p.js"]}} | rules/p.js | is rules/p.js, which the pre-commit hook runs | lib/x.js |
+      | npx prettier --check . | .prettierrc.toml | plugins = ["./tools/pp.js"]\n | tools/pp.js | is tools/pp.js, which the pre-commit hook runs | lib/x.js |
+      | npx eslint . | .eslintrc.json | /* rules */\n{"plugins": ["./rules/x.js"], "name": "a\\\"b"} | rules/x.js | is rules/x.js, which the pre-commit hook runs | lib/x.js |
 
   Scenario Outline: Under a hook running <hook>, agents cannot tell what runs: every file is refused
     Given a plain file "<file>" containing "<content>" committed
@@ -74,6 +78,10 @@ Feature: What the tools my hooks run load from my tree is kept from the model
       | mypy src | pyproject.toml | [tool.mypy]\nplugins = ["mypy_django_plugin.main"]\n | `mypy_django_plugin`, a plugin that imports the project's code | name them by their paths in the hook |
       | pylint --load-plugins=pylint_django src | b.txt | b\n | `pylint_django`, a plugin that imports the project's code | name them by their paths in the hook |
       | python3 -m sqlfluff lint models | b.txt | b\n | `python3 -m sqlfluff`, a module agents has no table for | it is not the tree's: name its own program in place of `python3 -m`, by its name on your PATH or its absolute path, and vouch for it if it only reads the files it is given: agents hooks vouch PROGRAM |
+      | pylint src | .pylintrc | [MASTER\nload-plugins=x\n | `.pylintrc`, a pylint config agents cannot parse | name them by their paths in the hook |
+      | rubocop | .rubocop.yml | require: [\n | `.rubocop.yml`, a rubocop config agents cannot parse | name them by their paths in the hook |
+      | npx eslint . | .eslintrc | {: [\n | `.eslintrc`, a eslint config agents cannot parse | name them by their paths in the hook |
+      | npx eslint . | .eslintrc | /* a comment never closed\n{: [\n | `.eslintrc`, a eslint config agents cannot parse | name them by their paths in the hook |
 
   Scenario Outline: Under a hook running only tools known to load nothing of my tree (<case>), my edits stay the model's
     Given a plain file "a.yaml" containing "a: 1\n" committed

@@ -16,6 +16,7 @@ PLACES = {
     ".git": "cleveragents.adapters.git.own_git_dir:OwnGitDir.put_back",
     "a saved record": "cleveragents.adapters.git.saved_files:FileSaver.put_back",
     "sub/.claude/settings.json": "cleveragents.adapters.git.claude_dirs:ClaudeDirs._write_back",
+    "git config": "cleveragents.adapters.git.own_config:OwnConfig.put_back",
 }
 
 
@@ -25,6 +26,13 @@ def step_put_back_fails(context: Any, place: str) -> None:
     path = context.env.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))
     context.env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(FAULT), path]))
     context.env["AGENTS_FAULT"] = PLACES[place]
+
+
+@given('"{fault}" fails with an I/O error too')
+def step_also_fails(context: Any, fault: str) -> None:
+    """A second fault in the same `agents` (`module:Class.method if TEXT`): what makes a
+    failed put-back's place inert fails too."""
+    context.env["AGENTS_FAULT"] += f";{fault}"
 
 
 @step('the put-back of the saved record of "{path}" fails with an I/O error')

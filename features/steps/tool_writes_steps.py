@@ -91,6 +91,14 @@ def _edits(examples: int, seed: int, tmp: Path) -> int:
         if not any("\ud800" <= c <= "\udfff" for c in content):
             assert _named("a.txt", content.encode(), written), (content, written)
         left_by("Edit", call, raw)
+        # A MultiEdit of that one edit leaves what the Edit leaves; an Edit of a part of a
+        # file not there, another tool, or a call not of Claude Code's shape: nothing.
+        assert left_by("MultiEdit", {"file_path": "a.txt", "edits": [call]}, file) == leaves
+        assert left_by("Edit", dict(call, old_string=old or "x"), None) == []
+        assert left_by("Read", call, file) == []
+        assert left_by("MultiEdit", {"edits": [old]}, file) == []
+        assert left_by("Edit", dict(call, new_string=None), file) == []
+        assert left_by("Write", {"file_path": "a.txt", "content": None}, file) == []
         assert left_by("Write", {"content": "\ud800"}, None) == []  # no bytes: not named
 
     check()
