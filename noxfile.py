@@ -136,6 +136,9 @@ def tests(session: nox.Session) -> None:
         f"behave: {b_passed} passed, {b_failed} failed; robot: {r_passed} passed, {r_failed} failed"
     )
     if failed:
+        # CI shows the tail of the output: the names go there, next to the count.
+        for line in _failed_names(junit, REPORTS / "robot" / "output.xml"):
+            print(f"FAILED {line}")
         session.error(f"tests: {passed} passed, {failed} failed")
     session.run("coverage", "report", "--fail-under=97", "--format=total", env=env)
 
@@ -242,6 +245,30 @@ def _behave_counts(junit: Path) -> tuple[int, int]:
             failed += bad
             passed += int(suite.get("tests", 0)) - bad - int(suite.get("skipped", 0))
     return (passed, failed) if passed + failed else (0, 1)
+
+
+def _failed_names(junit: Path, output: Path) -> list[str]:
+    """Each failed behave scenario and Robot test, with the first line of why, shortened."""
+    import xml.etree.ElementTree as ET
+
+    def first(text: str | None) -> str:
+        line = (text or "").strip().splitlines()[0:1]
+        return line[0][:200] if line else ""
+
+    found = []
+    for report in sorted(junit.glob("*.xml")):
+        for case in ET.parse(report).getroot().iter("testcase"):
+            bad = case.find("failure")
+            bad = bad if bad is not None else case.find("error")
+            if bad is not None:
+                why = first(bad.get("message")) or first(bad.text)
+                found.append(f"behave {case.get('classname')}: {case.get('name')}: {why}")
+    if output.exists():
+        for test in ET.parse(output).getroot().iter("test"):
+            status = test.find("status")
+            if status is not None and status.get("status") == "FAIL":
+                found.append(f"robot {test.get('name')}: {first(status.text)}")
+    return found
 
 
 def _robot_counts(output: Path) -> tuple[int, int]:
