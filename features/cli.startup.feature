@@ -82,7 +82,7 @@ Feature: The help and the read-only views start quickly
       | command                            | code | others                                                                                  |
       | agents plan run {tmp}/missing.yaml --budget-calls 3 | 2    | cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_undo, cleveragents.cli.plan_diff |
       | agents plan undo --yes             | 0    | cleveragents.cli.plan, cleveragents.cli.plan_share, cleveragents.cli.plan_correct, cleveragents.cli.plan_tree |
-      | agents plan correct --mode=revert --decision 2 --guidance again --quiet | 0 | cleveragents.cli.plan_share, cleveragents.cli.plan_undo, cleveragents.adapters.home_cwd, cleveragents.domain.cwd_reads, cleveragents.adapters.git.config_programs, cleveragents.adapters.folder_trusts, cleveragents.domain.interpreters, cleveragents.domain.tool_configs, cleveragents.domain.script_calls |
+      | agents plan correct --mode=revert --decision 2 --guidance again --quiet | 0 | cleveragents.cli.plan_share, cleveragents.cli.plan_undo, cleveragents.adapters.home_cwd, cleveragents.domain.cwd_reads, cleveragents.adapters.git.config_programs, cleveragents.adapters.folder_trusts, cleveragents.domain.interpreters, cleveragents.domain.tool_configs, cleveragents.domain.script_calls, cleveragents.domain.action_reverter, cleveragents.domain.page_state, cleveragents.application.local_planner |
 
   # A correction asks for the plan's operations a dozen times (whether the plan was pulled,
   # each restore's modes and saved files): the store decodes them once until it changes.
