@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from cleveragents.application.file_restore import FileRestore
-from cleveragents.application.local_planner import LocalPlanner
 from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
 from cleveragents.domain.action import Action, RunAction
@@ -92,7 +91,10 @@ class StepRunner(RunPart):
         before: Checkpoint,
         failures: list[str],
     ) -> tuple[bool, Decision]:
-        """Every option failed: the local loop tries to reach the step's goal, else it fails."""
+        """Every option failed: the local loop tries to reach the step's goal, else it fails.
+        The planner is imported here: a step whose option succeeds (most) never needs it."""
+        from cleveragents.application.local_planner import LocalPlanner
+
         r = self.r
         self.option_start = len(r.decisions)
         planner = LocalPlanner(r, self.actor, self.checkpoints, self.environment)

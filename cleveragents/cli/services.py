@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.cli import output
+from cleveragents.cli.collector import uncollected
 from cleveragents.errors import ConflictingState
 
 if TYPE_CHECKING:
@@ -29,10 +30,11 @@ def opened(
     Imported late, so `--help` stays fast. What a killed command left behind is repaired
     first, and said on stderr.
     """
-    from cleveragents.adapters.command_safety import mount_points
-    from cleveragents.bootstrap import bootstrap
-    from cleveragents.domain.command_saves import shown_path
-    from cleveragents.domain.host_binds import CLAUDE_FOLDER
+    with uncollected():  # the services' modules, left out of every later collection
+        from cleveragents.adapters.command_safety import mount_points
+        from cleveragents.bootstrap import bootstrap
+        from cleveragents.domain.command_saves import shown_path
+        from cleveragents.domain.host_binds import CLAUDE_FOLDER
 
     built = bootstrap(start, observer, approve)
     try:
