@@ -288,19 +288,25 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | .ipython/profile_default/ipython_config.py | c.InteractiveShellApp.extensions = ['myext']\n | - | - | myext.py | import os\nos.system(\"touch planted-ran\")\n | ipython | ipython | ~/.ipython/profile_default/ipython_config.py's IPython startup |
       | .emacs.d/init.el | (setq enable-local-variables :all)\n     | -                | -                                            | .dir-locals.el   | ((nil . ((eval . (shell-command \"touch planted-ran\")))))\n | emacs | emacs | ~/.emacs.d/init.el's local eval |
 
-  Scenario: A remote's ext:: command my .bashrc lets git run is kept from the model
+  Scenario Outline: A remote's ext:: command my .bashrc lets git run is kept from the model (<how>)
     # agents' own environment lacks `GIT_ALLOW_PROTOCOL` (started from a launcher, a
     # service): the shell the user fetches from exports it, and git runs the remote's
-    # `ext::sh p.sh` there (git the oracle).
+    # `ext::sh p.sh` there (git the oracle). Or the shell writes `protocol.ext.allow` into
+    # my global git config as it starts, before my fetch (readers31).
     Given the tree lies in the user's home at "dotfiles"
     And the repository's git config sets "remote.o.url" to "ext::sh p.sh"
-    And the user's own ".bashrc" in their home holds "export GIT_ALLOW_PROTOCOL=file:ext\n"
+    And the user's own ".bashrc" in their home holds "<line>"
     And Claude will propose the plan "dots" checked by ""
     And Claude will run "printf 'touch ~/planted-ran' > p.sh; printf 'x' >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
     Then a new interactive shell of mine, typing "cd ~/dotfiles && git fetch -q o", runs nothing the model wrote
     And the file "p.sh" does not exist
     And the file "notes.txt" contains "x"
+
+    Examples:
+      | how                  | line                                               |
+      | exported             | export GIT_ALLOW_PROTOCOL=file:ext\n               |
+      | written to my config | git config --global protocol.ext.allow always\n    |
 
   Scenario: Only a module my nvim does not find on its runtime path is looked for in my tree's folders
     # nvim's `require('user')` loads `~/.config/nvim/lua/user.lua`, first on its runtime
