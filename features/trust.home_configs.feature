@@ -123,6 +123,24 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | the sourced file's cd  | cd ~/dotfiles\ncd sub\n | . ~/goto.sh\nmake -s 2>/dev/null\ncd\n          |
       | the sourcing file's cd | make -s 2>/dev/null\n   | cd ~/dotfiles\ncd sub\n. ~/goto.sh\ncd\n         |
 
+  Scenario: A folder my sourced file's cd leads to that agents cannot name keeps my tree whole, said
+    # `cd "$(cat .lastdir)"` in `~/goto.sh` leads bash, and the `.bashrc` sourcing it, to
+    # `~/dotfiles/sub`: its `make` runs the model's Makefile there (bash the oracle). The
+    # sourcing file stayed where it stood, and a `make` after a `cd` agents cannot name
+    # was read as running nothing (readers31).
+    Given the tree lies in the user's home at "dotfiles"
+    And a plain file "sub/notes" containing "n\n" committed
+    And the user's own ".lastdir" in their home holds "dotfiles/sub"
+    And the user's own "goto.sh" in their home holds "cd\ncd \"$(cat .lastdir)\"\n"
+    And the user's own ".bashrc" in their home holds ". ~/goto.sh\nmake -s 2>/dev/null\ncd\n"
+    And Claude will propose the plan "dots" checked by ""
+    And Claude will run "printf 'all: ; @touch ~/planted-ran' > sub/Makefile; printf 'x' >> notes.txt"
+    When I run "agents plan run 'dots' --allow-command 'printf *'" with Claude
+    Then a new interactive shell of mine, typing "true", runs nothing the model wrote
+    And the file "sub/Makefile" does not exist
+    And the file "notes.txt" does not contain "x"
+    And stderr contains "every file of the tree counts as your home's, kept from the model: it runs make after a `cd` agents cannot follow (in ~/.bashrc)"
+
   Scenario: My .bashrc's unset of the variables named S... keeps my other variables as they are
     # bash's `unset ${!S*}` unsets the variables whose names start with S, never HOME or Z:
     # read as unsetting any, it made oh-my-zsh's themes glob `"$Z"/**/*.zsh-theme` one of

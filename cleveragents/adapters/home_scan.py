@@ -38,7 +38,7 @@ from cleveragents.adapters.home_moves import (
     strings_of_top,
     subshells,
 )
-from cleveragents.adapters.home_sourced import read_sourced, where
+from cleveragents.adapters.home_sourced import lost_cd, lost_run, read_sourced, where
 from cleveragents.adapters.home_unread import expanded, read_unread
 from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
@@ -141,6 +141,7 @@ def _scan(
             if start and word in CDS:
                 why = follow_cd(word, words[index + 1 :], here, variables, home, top)
                 unknown = unknown or ("" if function else why)  # a body's: where used after
+                lost_cd(words[index + 1 :], here, variables, bool(function))  # (when sourced)
                 continue
             if start and word == "set":
                 fish_set(words[index:], variables, home, top)
@@ -201,6 +202,8 @@ def _scan(
             if not (start or fed or (before in RUNS and _at_start(words, index - 1))):
                 continue
             ran = None if function else ran_here(word, here, top)
+            if start and not function and lost_run(word, here, variables, top):  # `make`
+                unknown = unknown or f"it runs {printable(word)} after a `cd` agents cannot follow"
             if start and not ran:  # `make -C ~/dotfiles`: the folder it runs the project of
                 folders, why, said = runner_folders(words, index, variables, home, top)
                 targets, unknown = [*targets, *folders], unknown or why
