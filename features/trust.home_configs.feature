@@ -169,7 +169,8 @@ Feature: What my home's own configs and linked programs run from my tree is kept
   Scenario Outline: What my .bashrc reaches by <how> is kept from the model
     # Each once read as naming nothing of the tree: the model's line stood, and the user's
     # next shell ran it (attack 21 #1, #12; attack 22 #0, #0b, #9, #6; attack 23 F17, F25,
-    # F26; a program git runs by its `-c`, its environment: attack 23 F18).
+    # F26; a program git runs by its `-c`, its environment: attack 23 F18; a relative
+    # `include.path` written to my global git config, read from my home: readers31).
     Given the tree lies in the user's home at "dotfiles"
     And the user's own ".gitconfig" in their home holds "[dotfiles]\n  dir = ~/dotfiles\n"
     And the user's own ".bashrc" in their home holds "<bashrc>"
@@ -198,6 +199,7 @@ Feature: What my home's own configs and linked programs run from my tree is kept
       | a key cut from a word  | for kv in core.fsmonitor=./fs.sh; do export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=${kv%%=*} GIT_CONFIG_VALUE_0=${kv#*=}; done\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | cd ~/dotfiles && git status |
       | git --config-env | alias gs='FS=./fs.sh git -C ~/dotfiles --config-env=core.fsmonitor=FS status'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | gs |
       | -c to a git function | g() { git -C ~/dotfiles \"$@\"; }\nalias gs='g -c core.fsmonitor=./fs.sh status'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > fs.sh; chmod +x fs.sh | gs |
+      | git config --global include.path | git config --global include.path dotfiles/gitconfig\n | printf '\133core]\nfsmonitor = touch ~/planted-ran\n' > gitconfig | cd ~/dotfiles && git status |
       | ssh -o in GIT_SSH_COMMAND | alias gl='GIT_SSH_COMMAND=\"ssh -o ProxyCommand=./p.sh -o BatchMode=yes\" git ls-remote ssh://x@h/r'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && gl |
       | ssh -o in core.sshCommand | alias gl='git -c core.sshCommand=\"ssh -o ProxyCommand=./p.sh -o BatchMode=yes\" ls-remote ssh://x@h/r'\n | printf '#!/bin/sh\ntouch ~/planted-ran\n' > p.sh; chmod +x p.sh | cd ~/dotfiles && gl |
       | ssh -F exported for git | export GIT_SSH_COMMAND=\"ssh -F ./.ssh_config -o BatchMode=yes\"\n | printf 'ProxyCommand touch ~/planted-ran\n' > .ssh_config | cd ~/dotfiles && git ls-remote ssh://x@h/r |

@@ -8,7 +8,9 @@ value the files may give counts, the one letting most run wins
 (or `protocol.allow`) to `always` or `user` (or to a word agents cannot evaluate) lets it
 run too: `git config --global protocol.ext.allow always` in `~/.bashrc` writes the user's
 global config at their next shell, before their next `git fetch` (readers31); so does a
-`git -c protocol.ext.allow=always` of an alias or function.
+`git -c protocol.ext.allow=always` of an alias or function. And a `git config --global
+include.path dotfiles/gitconfig` there has the user's next git read `~/dotfiles/gitconfig`
+(`global_includes`: a path by `~` or `/` is any line's mention, `home_shells`).
 
 Cost: none of its own; the values come from the read of the startup files each look makes
 (`home_files.home_files`), kept by home until the next one.
@@ -28,6 +30,13 @@ from cleveragents.domain.git_programs import ext_policed, shell_protocols
 # ext.allow'='always'`: the value it sets.
 PROTOCOL_SET = re.compile(
     r"\bprotocol\.(?:ext\.)?allow\b['\"]?(?:[ \t]*=[ \t]*|[ \t]+)['\"]?([^\s'\";&|)]+)", re.I
+)
+# `git config --global [--add] include.path dotfiles/gitconfig` (`includeIf.<cond>.path`):
+# the relative path git reads from the global config's folder.
+GLOBAL_INCLUDE = re.compile(
+    r"\bgit\b[^\n;&|]*?\sconfig\b[^\n;&|]*?\s--global\b[^\n;&|]*?\s"
+    r"include(?:if\.\S+)?\.path\s+(['\"]?)([^\s'\";&|`$]+)\1",
+    re.I,
 )
 ALLOWS = "\0git config allows ext"  # among the variables kept: a startup file's line lets it
 _Entry = TypeVar("_Entry", tuple[str, str], tuple[str, str, str])  # key and value last
@@ -65,3 +74,16 @@ def allows_ext(text: str) -> bool:
     `GIT_CONFIG_PARAMETERS`; a comment's mention too (failing closed)."""
     values = (v.lower() for v in PROTOCOL_SET.findall(text))
     return any(v in ("always", "user") or v.startswith(("$", "`")) for v in values)
+
+
+def global_includes(text: str, home: str) -> list[str]:
+    """The files a startup file's `text` has the user's git read by a relative path it adds
+    to the global config's `include.path` (`includeIf.<cond>.path`): from the folder of
+    each global config git may write, `~/.gitconfig`'s or `$XDG_CONFIG_HOME/git/config`'s."""
+    config = os.environ.get("XDG_CONFIG_HOME", "")
+    config = config if config.startswith("/") else os.path.join(home, ".config")
+    found: list[str] = []
+    for _, value in GLOBAL_INCLUDE.findall(text):
+        if not value.startswith(("/", "~")):
+            found += [os.path.normpath(os.path.join(f, value)) for f in (home, config + "/git")]
+    return found

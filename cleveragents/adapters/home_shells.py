@@ -56,7 +56,7 @@ from cleveragents.adapters.home_environ import (
     fish_conf_d,
     shell_strings,
 )
-from cleveragents.adapters.home_git_policy import ALLOWS, allows_ext
+from cleveragents.adapters.home_git_policy import ALLOWS, allows_ext, global_includes
 from cleveragents.adapters.home_known import read_known
 from cleveragents.adapters.home_loads import KEPT, dotenv_files, home_matches, mark_unread
 from cleveragents.adapters.home_moves import FISH_OWN
@@ -135,6 +135,8 @@ def home_shell_places(
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
         allows = allows or allows_ext(text)  # `git config --global protocol.ext.allow always`
+        for included in global_includes(text, home):  # `... include.path dotfiles/gitconfig`
+            found += [place] if (place := _relative(top, included, folders)) else []
         dotenv, unknown_values = dotenv_files(text, variables, home)  # `export $(... ~/.vars)`
         targets += [_pattern(one) for one in dotenv]
         mark_unread(variables, unknown_values, _shown(top, home, path))
