@@ -108,7 +108,8 @@ def _scan(
             tested = (tested or (start and word == "[[")) and word != "]]"  # `[[ $1 =~ (a) ]]`
             blocks = max(0, blocks + start * ((word in BLOCKS) - (word in BLOCK_ENDS)))
             branched = branched or word in ("&&", "||")
-            if start and (words[index + 1 : index + 2] == ["()"] or word == "function"):
+            calls = start and words[index + 1 : index + 2] != ["()"]  # (`f() {`: defined)
+            if start and (not calls or word == "function"):
                 pending = word if word != "function" else "".join(words[index + 1 : index + 2])
             if word == "{" and (pending or function):
                 function, pending, depth = function or pending, "", depth + 1
@@ -116,10 +117,10 @@ def _scan(
                 depth -= 1
                 function = function if depth else ""
                 own = own if depth else set()
-            if start and BODY + word in sourcers:  # `_omz_source "lib/x.zsh"`: its body's
+            if calls and BODY + word in sourcers:  # `_omz_source "lib/x.zsh"`: its body's
                 called, why = called_paths(sourcers[BODY + word], words, index, variables, home)
                 targets, unknown = [*targets, *(_pattern(one) for one in called)], unknown or why
-            if start and word in sourcers:
+            if calls and word in sourcers:
                 for given in words[index + 1 :]:
                     if given in STARTS:
                         break

@@ -273,6 +273,9 @@ ZSH_SOURCES = (
     ("for f ({h}/dotfiles/aliases.sh); do source $f; done", "found"),  # (oh-my-zsh's loops)
     ("for f ({h}/x/aliases.sh); do source {h}/dotfiles/${{f:t}}; done", "found"),
     ("setopt extended_glob; for f in {h}/^x/init.sh; do source $f; done", "init.sh"),
+    # readers31: the tree's zshrc read twice (the home's link, the tree's file): `f() {` is
+    # no call of `f` with `()` after conda's `eval` (seed 1614699333 at 300 examples).
+    ('eval "$X"; f() {{ source "$Z/$1"; }}; Z={h}/z; source {h}/dotfiles/aliases.sh', "found"),
 )
 HOMES = ("~", "$HOME", "${{HOME}}", '"$HOME"')
 
