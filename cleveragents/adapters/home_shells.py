@@ -25,7 +25,8 @@ found path is found too (`home_ways.links_on_the_way`). A relative path sourced 
 the tree's top (a terminal may open there); a variable a program loads from (`READERS`:
 `PYTHONPATH`, `PATH`...) set to the tree's top makes the tree whole; after a `cd` into the tree,
 a program run there (`make`) or a relative glob sourced makes its folder whole
-(`home_moves.ran_here`). Words are evaluated as the shell does where agents can (`home_values`:
+(`home_moves.ran_here`), and after one to a folder agents cannot name, an unknown
+(`home_sourced.lost_run`). Words are evaluated as the shell does where agents can (`home_values`:
 `${X:+$X:}`, `${X:-d}`, `$(pwd)`), in every value they may take: an assignment that may not run
 (after `&&`/`||`, in an `if`, `case`, loop or function) keeps the values before it
 (`home_values.either`), as an `unset`, `eval`'s or `trap`'s does (`home_unsets`); a value agents

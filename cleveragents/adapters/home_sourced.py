@@ -12,7 +12,9 @@ The file is read from where the sourcing one stands, and its `cd`s move the sour
 file's later relative paths (`. ~/goto.sh; make` with `cd ~/dotfiles; cd sub` in `goto.sh`:
 bash runs `~/dotfiles/sub/Makefile`, `source` sharing the shell's folder, readers30); what
 it sources or runs from a folder a `cd` led to is the sourcing file's too (from where the
-terminal opens, the walk's own read of it names that).
+terminal opens, the walk's own read of it names that). A `cd` of its own lines to a folder
+agents cannot name (`cd "$(cat .lastdir)"`) leaves the sourcing file there too: a later
+relative path, or a command run from there (`make`: `lost_run`), is an unknown (readers31).
 A file already being read (`~/.bashrc` sourcing itself) adds nothing more; past `MOST_READS`
 such reads in one walk, or `MOST_DEEP` files deep, every variable counts as possibly changed.
 Cost: a sourced file is read once more where each line sources it, but not again from the
