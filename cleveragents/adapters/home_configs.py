@@ -51,6 +51,7 @@ from cleveragents.domain import vim_expressions
 from cleveragents.domain.reach import printable
 
 SSH, VIM, LUA, TMUX, INPUTRC = "ssh", "vim", "lua", "tmux", "inputrc"
+MOST_MODULES = 4 * MOST_READ  # Lua modules read (a big nvim config's: AstroNvim's ~150)
 QUOTES = "\"'"
 CONFIGS = (
     (".ssh/config", SSH),
@@ -132,11 +133,14 @@ def _exact_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
     mine: list[str] = []  # the home's own scripts the configs' commands run
     runtime: list[str] = []  # the folders the configs put on vim's runtimepath
     unknown = ""
-    at = 0
+    at = past = 0  # entries read, and of them the modules a `require` loads
+    required: set[str] = set()
     while at < len(todo):
-        if at == MOST_READ:
-            return found, programs, f"your home's configs include more than {MOST_READ} files"
         (path, kind), at = todo[at], at + 1
+        past += path in required
+        if at - past > MOST_READ or past > MOST_MODULES:
+            many = f"{MOST_READ} files" if at - past > MOST_READ else f"{MOST_MODULES} Lua modules"
+            return found, programs, f"your home's configs include more than {many}"
         text, unread = _text(path)
         if text is None:
             why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
@@ -151,6 +155,7 @@ def _exact_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
             found += [place] if place else []
             readable = (module, LUA) not in todo and _readable(top, home, module)
             todo += [(module, LUA)] if readable else []
+            required.add(module)
         for included, run in [*((p, False) for p in includes), *((p, True) for p in commands)]:
             target, whole = _glob_folder(included)
             place = _relative(top, target)
