@@ -84,6 +84,9 @@ class ActionOutcome(BaseModel):
     left_out: list[str] = []
     # What each FIFO or socket of `left_out` is ("a FIFO"), to name one where a file stood.
     kinds: dict[str, str] = {}
+    # The tree's paths a sandboxed command wrote, as its overlay's upper layer said (None:
+    # no overlay, the command wrote straight into the tree).
+    wrote: tuple[str, ...] | None = None
     # What the sandbox held read-only, for the put-back after the command (never recorded).
     holds: BoxHolds | None = Field(default=None, exclude=True)
 
