@@ -36,6 +36,7 @@ from pathlib import Path
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWUSER = 0x10000000
+MS_BIND = 0x1000
 MS_REC = 0x4000
 MS_PRIVATE = 1 << 18
 OPTIONS = "userxattr,redirect_dir=nofollow,metacopy=off,index=off"
@@ -85,10 +86,11 @@ class OverlayBox:
                 if not entry.name.isdigit() or not _alive(int(entry.name)):
                     remove(Path(entry.path))
 
-    def enter(self, layers: Layers) -> Callable[[], None]:
+    def enter(self, layers: Layers, pipes: Sequence[str] = ()) -> Callable[[], None]:
         """What the child does before it runs bwrap: the overlay over the tree, in
-        namespaces of its own (`mounted`)."""
-        return _entering(str(self.root), layers, os.getuid(), os.getgid())
+        namespaces of its own, the tree's FIFOs and sockets `pipes` (paths in it) bound
+        over it from the tree (`mounted`)."""
+        return _entering(str(self.root), layers, os.getuid(), os.getgid(), pipes)
 
     def _probe(self, argv: Sequence[str]) -> str | None:
         layers = self.made()
@@ -114,10 +116,12 @@ class OverlayBox:
         return None
 
 
-def _entering(root: str, layers: Layers, uid: int, gid: int) -> Callable[[], None]:
+def _entering(
+    root: str, layers: Layers, uid: int, gid: int, pipes: Sequence[str]
+) -> Callable[[], None]:
     def enter() -> None:  # pragma: no cover - runs in the child, between fork and exec
         try:
-            mounted(root, layers, uid, gid)
+            mounted(root, layers, uid, gid, pipes)
         except OSError as error:
             with contextlib.suppress(OSError):
                 (layers.folder / "why").write_text(error.strerror or str(error))
@@ -126,9 +130,14 @@ def _entering(root: str, layers: Layers, uid: int, gid: int) -> Callable[[], Non
     return enter
 
 
-def mounted(root: str, layers: Layers, uid: int, gid: int) -> None:  # pragma: no cover
+def mounted(
+    root: str, layers: Layers, uid: int, gid: int, pipes: Sequence[str] = ()
+) -> None:  # pragma: no cover - runs in the child, between fork and exec
     """In the child (single-threaded after fork): a user and mount namespace of its own,
-    our uid and gid mapped to themselves, its mounts private, the overlay over `root`."""
+    our uid and gid mapped to themselves, its mounts private, the overlay over `root`.
+    An overlay's FIFO is a pipe of its own, never the tree's (a command and a host
+    program talking through one would never meet): each of `pipes` is bound over it from
+    the tree, reached through a descriptor opened before the overlay hid it."""
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0:
         raise _failed("no user namespace", ctypes.get_errno())
@@ -141,8 +150,14 @@ def mounted(root: str, layers: Layers, uid: int, gid: int) -> None:  # pragma: n
         f"lowerdir={_escaped(root)},upperdir={_escaped(str(layers.upper))},"
         f"workdir={_escaped(str(layers.work))},{OPTIONS}"
     )
+    tree = os.open(root, os.O_PATH | os.O_DIRECTORY)
     if libc.mount(b"overlay", os.fsencode(root), b"overlay", 0, os.fsencode(options)) != 0:
         raise _failed("the tree cannot be an overlay's lower layer", ctypes.get_errno())
+    for pipe in pipes:
+        source, target = os.fsencode(f"/proc/self/fd/{tree}/{pipe}"), os.fsencode(f"{root}/{pipe}")
+        if libc.mount(source, target, None, MS_BIND, None) != 0:
+            raise _failed(f"{pipe} cannot be bound", ctypes.get_errno())
+    os.close(tree)
     os.chdir(root)  # the overlay, not the folder under it
 
 

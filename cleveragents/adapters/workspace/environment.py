@@ -271,7 +271,7 @@ class WorkspaceEnvironment:
             noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
             own_held = pinned.HeldPlaces(self.root, own_made)
             try:
-                enter = self.overlay.enter(layers) if layers is not None else None
+                enter = None if layers is None else self.overlay.enter(layers, sorted(before.pipes))
                 outcome = command_process.run(
                     args, str(self.root), env, action.timeout, limits, given, enter
                 )

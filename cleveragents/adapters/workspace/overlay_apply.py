@@ -70,7 +70,7 @@ def apply_upper(
     changed = ", ".join(map(shown_path, sorted(work.users)))
     line = (
         f"the command's version of {changed} is in place; yours, changed while it ran, "
-        "is in commit {commit} (git show {commit}:PATH)"
+        "is kept in commit {commit} (git show {commit}:PATH)"
     )
     done.notes += users.commit(plan_id, "cleveragents: your files a command replaced", line)
     if work.yours:
