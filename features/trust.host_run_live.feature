@@ -175,8 +175,8 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     When I run "agents plan run 'nest' --allow-command '*'" with Claude
     Then the exit code is 0
     And the file "note.txt" exists
-    And the file "seen.txt" does not exist
     And the file "docs/ran" does not exist
+    And the file "seen.txt" does not exist
     And the file "docs/.git" does not exist
     And stdout contains "left out of the tree: docs/.git"
 
