@@ -119,6 +119,9 @@ class _Work:
     def folder(self, path: str) -> None:
         """Apply the upper's folder `path` (the tree's is a folder now)."""
         full = self.upper / path if path else self.upper
+        mode = os.lstat(full).st_mode
+        if mode & stat.S_IRWXU != stat.S_IRWXU:  # the command's `chmod 500 d`: read all the same
+            os.chmod(full, stat.S_IMODE(mode) | stat.S_IRWXU)
         with os.scandir(full) as listing:
             entries = sorted(listing, key=lambda e: e.name)
         if path and _opaque(full):
@@ -139,10 +142,14 @@ class _Work:
             self._remove(path)
         elif stat.S_ISDIR(st.st_mode):
             try:
-                self._folder_at(path, st)
+                was = self._folder_at(path, st)
             except _Skipped:
                 return
             self.folder(path)
+            mode = stat.S_IMODE(st.st_mode)  # its own mode last: one without `u+wx` holds
+            os.chmod(self.root / path, mode)  # nothing of its entries back
+            if was != mode:
+                self.done.wrote.append(path)
         elif stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode):
             target = self.root / path
             now = _lstat(target)
@@ -176,7 +183,9 @@ class _Work:
         self.left.append(f"{shown_path(path)} ({why})")
         return False
 
-    def _folder_at(self, path: str, st: os.stat_result) -> None:
+    def _folder_at(self, path: str, st: os.stat_result) -> int | None:
+        """The tree's folder at `path`, made when missing (what stands there goes first),
+        its owner given `u+rwx` for its entries; its mode before (None: made)."""
         target = self.root / path
         now = _lstat(target)
         if now is not None and not stat.S_ISDIR(now.st_mode):
@@ -184,14 +193,13 @@ class _Work:
             now = _lstat(target)
             if now is not None:  # the user's, kept as it is: the folder is not made
                 raise _Skipped
-        mode = stat.S_IMODE(st.st_mode)
         if now is None:
             target.mkdir()
-            os.chmod(target, mode)
-            self.done.wrote.append(path)
-        elif stat.S_IMODE(now.st_mode) != mode:
-            os.chmod(target, mode)
-            self.done.wrote.append(path)
+            os.chmod(target, stat.S_IRWXU)
+            return None
+        if now.st_mode & stat.S_IRWXU != stat.S_IRWXU:
+            os.chmod(target, stat.S_IMODE(now.st_mode) | stat.S_IRWXU)
+        return stat.S_IMODE(now.st_mode)
 
     def _remove(self, path: str) -> None:
         """The tree's `path` goes (the user's, changed meanwhile, kept first)."""
