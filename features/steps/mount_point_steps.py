@@ -86,7 +86,7 @@ def step_user_replaces(context: Any, what: str, name: str, marker: str) -> None:
     replaced = threading.Event()
 
     def replace() -> None:
-        if _appeared(context.repo / marker) and os.path.lexists(path):
+        if _appeared(context.repo / marker, repo=context.repo) and os.path.lexists(path):
             path.unlink()
             put(path)
             replaced.set()
