@@ -185,6 +185,20 @@ Feature: What my host runs never holds the model's bytes, not even while its com
       | git init -q docs && git -C docs config core.fsmonitor 'touch ran; false'                                                                                           |
       | git init -q --bare gd && git --git-dir=gd config core.bare false && git --git-dir=gd config core.fsmonitor 'touch ran; false' && echo 'gitdir: ../gd' > docs/.git |
 
+  Scenario: A folder of mine the command makes a git directory runs nothing, not even while it runs
+    # git takes a folder with a HEAD, objects/ and refs/ for a git directory: my `git st` in
+    # docs/ meanwhile ran the model's alias. Its config is left out when the overlay is applied.
+    Given a plain file "docs/d.md" containing "d\n" committed
+    And the user runs "git -C docs st >/dev/null 2>&1; true" in the tree while the command waits
+    And Claude will propose the plan "shape" checked by ""
+    And Claude will run "mkdir -p docs/objects docs/refs && echo 'ref: refs/heads/main' > docs/HEAD && printf '[alias]\n\tst = !touch ran\n' > docs/config && echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'shape' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "docs/ran" does not exist
+    And the file "note.txt" exists
+    And the file "docs/config" does not exist
+    And stdout contains "left out of the tree: docs/config (makes docs a git directory, its config names alias.st)"
+
   Scenario: What I save while the command runs stays mine; where we both wrote, mine is kept
     # Attack 27 F2: the tree was shared, so my edits counted as the command's. The command
     # writes into an overlay now: my new file is untouched, and my edit of the file it

@@ -17,7 +17,8 @@ and each file in it holds all its bytes.
 
 Probed once (as bwrap is): an old kernel (before 5.11), a file system that cannot be an
 overlay's lower or upper layer, or no user namespaces: the commands write straight into
-the tree as before, said once on stderr. A killed agents leaves its upper behind, never
+the tree as before, said once on stderr (and so with CLEVERAGENTS_OVERLAY=off in agents'
+environment, where an overlay misbehaves). A killed agents leaves its upper behind, never
 applied (as a command killed before it wrote); the next command removes it.
 Cost: one mount per command, and one walk of the upper after it.
 """
@@ -41,6 +42,7 @@ MS_REC = 0x4000
 MS_PRIVATE = 1 << 18
 OPTIONS = "userxattr,redirect_dir=nofollow,metacopy=off,index=off"
 PROBE_TIMEOUT = 10.0
+TURNED_OFF = "CLEVERAGENTS_OVERLAY"  # `off`: commands write straight into the tree
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,8 @@ class OverlayBox:
         """Why no overlay can be made here (tried once: `true` in the sandbox `argv`
         makes of a command, over an overlay of the tree), or None."""
         if self._why is False:
-            self._why = self._probe(argv(["true"]))
+            off = os.environ.get(TURNED_OFF) == "off"
+            self._why = f"turned off ({TURNED_OFF}=off)" if off else self._probe(argv(["true"]))
         assert self._why is not True
         return self._why
 

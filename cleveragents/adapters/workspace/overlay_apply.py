@@ -13,7 +13,10 @@ the working tree after the command, top-down:
 `.git` (F1 of attack 27): nothing under an existing `.git` (any depth, any case of the
 name) is applied. A new `.git` is applied only when `git_dirs.py` would have kept it: a
 folder that runs nothing (`git_dir_runs.runs_something`, judged on the upper's copy,
-before it is in the tree); a `.git` file or link never. What is left out is kept in one
+before it is in the tree); a `.git` file or link never. A folder of another name made a
+git directory (`HEAD`, `objects/`, `refs/`: `git_directory.py`) gets no `config`, hook,
+`commondir` or `gitdir` of the upper's that runs something (placed last, once the rest
+shows whether the folder is one). What is left out is kept in one
 commit the outcome names, as the put-back's drops are (`kept_drops.py`).
 
 No loss (F2): the command never wrote the tree, so a tree path changed since the command
@@ -31,14 +34,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cleveragents.adapters.git.git_dir_runs import runs_something
-from cleveragents.adapters.git.git_directory import watched
+from cleveragents.adapters.git.git_dir_runs import runs, runs_something
+from cleveragents.adapters.git.git_directory import HOOKS, is_git_directory, watched
 from cleveragents.adapters.git.kept_drops import KeptDrops
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import FileSaver, remove
 from cleveragents.domain.command_saves import GitEntry, shown_path
 
 OPAQUE = "user.overlay.opaque"
+GIT_FILES = ("config", "config.worktree", "commondir", "gitdir")  # run something in a git dir
 Commit = Callable[[str, str, str], str]  # (plan_id, tree, message) -> a saved commit
 
 
@@ -67,6 +71,7 @@ def apply_upper(
     work = _Work(root, git_dir, upper, started, (users, left), done)
     work.keeping = keeping
     work.folder("")
+    work.settled()
     changed = ", ".join(map(shown_path, sorted(work.users)))
     line = (
         f"the command's version of {changed} is in place; yours, changed while it ran, "
@@ -115,6 +120,7 @@ class _Work:
         self.left: list[str] = []  # `.git`s left out, said
         self.special: list[str] = []  # FIFOs, sockets, devices left out
         self.upper_repo = GitRepository(upper, git_dir)
+        self.later: list[tuple[str, str, os.stat_result]] = []  # (folder, path, stat): `settled`
 
     def folder(self, path: str) -> None:
         """Apply the upper's folder `path` (the tree's is a folder now)."""
@@ -151,18 +157,42 @@ class _Work:
             if was != mode:
                 self.done.wrote.append(path)
         elif stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode):
-            target = self.root / path
-            now = _lstat(target)
-            if self._yours(path):
-                return
-            if now is not None and stat.S_ISDIR(now.st_mode):
-                self._remove(path)
+            if (folder := _git_file_of(path)) is not None:
+                self.later.append((folder, path, st))  # once the rest stands: see `settled`
             else:
-                self._keep_users(path)
-            _moved(self.upper / path, target, st)
-            self.done.wrote.append(path)
+                self._place(path, st)
         else:
             self.special.append(shown_path(path))
+
+    def _place(self, path: str, st: os.stat_result) -> None:
+        """The upper's file or link at `path` put in the tree (the user's kept first)."""
+        target = self.root / path
+        now = _lstat(target)
+        if self._yours(path):
+            return
+        if now is not None and stat.S_ISDIR(now.st_mode):
+            self._remove(path)
+        else:
+            self._keep_users(path)
+        _moved(self.upper / path, target, st)
+        self.done.wrote.append(path)
+
+    def settled(self) -> None:
+        """The files that would make a folder a git directory run something (a `config`,
+        a hook, a `commondir`), placed last: left out, kept aside, where the folder is a
+        git directory once the rest stands and the file runs something
+        (`git_dir_runs.runs`, judged on the upper's copy), as the put-back's `disarm`."""
+        for folder, path, st in self.later:
+            full = self.root / folder if folder else self.root
+            name = path[len(folder) + 1 :] if folder else path
+            why = runs(self.upper_repo, folder, name) if is_git_directory(str(full)) else None
+            if why is None:
+                self._place(path, st)
+                continue
+            self.left_drops.drop(path)
+            self.left.append(
+                f"{shown_path(path)} (makes {shown_path(folder)} a git directory, {why})"
+            )
 
     def _new_git_kept(self, path: str, st: os.stat_result) -> bool:
         """Whether the upper's `.git` at `path` goes into the tree: never inside one the
@@ -224,6 +254,19 @@ class _Work:
         self.drops.drop(path)
         self.users.add(path)
         return True
+
+
+def _git_file_of(path: str) -> str | None:
+    """The folder `path` would run something in as a git directory's `config`, hook,
+    `commondir` or `gitdir`, or None (never inside a `.git`: its own rule holds there)."""
+    parts = path.split("/")
+    if any(part.lower() == ".git" for part in parts):
+        return None
+    if parts[-1] in GIT_FILES:
+        return "/".join(parts[:-1])
+    if HOOKS in parts[:-1]:
+        return "/".join(parts[: parts.index(HOOKS)])
+    return None
 
 
 class _Skipped(Exception):
