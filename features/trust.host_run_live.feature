@@ -212,3 +212,5 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the file "mine.txt" contains "my work"
     And the file "shared.txt" contains "model"
     And "shared.txt" of the side commit the outcome names holds "my edit"
+    When I run "agents plan tree --json" with Claude
+    Then a decision of the plan tree wrote "note.txt shared.txt"
