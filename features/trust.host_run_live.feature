@@ -214,3 +214,8 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And "shared.txt" of the side commit the outcome names holds "my edit"
     When I run "agents plan tree --json" with Claude
     Then a decision of the plan tree wrote "note.txt shared.txt"
+    # An undo of the run takes back the command's own changes, never my new file.
+    When I run "agents plan undo 1" with Claude
+    Then the exit code is 0
+    And the file "mine.txt" contains "my work"
+    And the file "note.txt" does not exist

@@ -236,7 +236,3 @@ Feature: What a killed agents' command left where my host runs it is put back at
     When I run "agents plan list"
     Then the file "zz.sh" does not exist
     And stderr does not contain "put back a.sh"
-    When I run "agents plan undo 2"
-    Then the exit code is 0
-    And the file "zz.sh" does not exist
-    And the file "a.sh" contains "true"
