@@ -70,6 +70,7 @@ def apply_upper(
     left = _drops(upper, git_dir, commit if keeping else None)
     work = _Work(root, git_dir, upper, started, (users, left), done)
     work.keeping = keeping
+    work.changed = _changed(root, upper, started)  # before anything of the apply changes it
     work.folder("")
     work.settled()
     changed = ", ".join(map(shown_path, sorted(work.users)))
@@ -115,6 +116,7 @@ class _Work:
         self.root, self.upper, self.started = root, upper, started
         (self.drops, self.left_drops), self.done = drops, done
         self.keeping = True  # a commit can keep the user's files
+        self.changed: set[str] = set()  # the tree's paths changed since the command started
         self.users: set[str] = set()  # the user's paths kept in a commit
         self.yours: list[str] = []  # the user's paths left as they are (no commit to keep)
         self.left: list[str] = []  # `.git`s left out, said
@@ -241,7 +243,7 @@ class _Work:
 
     def _yours(self, path: str) -> bool:
         """With no commit to keep them in: the user's, changed meanwhile, stays as it is."""
-        if self.keeping or not _changed_since(self.root / path, self.started):
+        if self.keeping or path not in self.changed:
             return False
         self.yours.append(path)
         return True
@@ -249,7 +251,7 @@ class _Work:
     def _keep_users(self, path: str) -> bool:
         """When the tree's `path` (or what is in it) changed since the command started:
         kept and removed (True)."""
-        if not _changed_since(self.root / path, self.started):
+        if path not in self.changed:
             return False
         self.drops.drop(path)
         self.users.add(path)
@@ -285,6 +287,25 @@ def _lstat(full: Path) -> os.stat_result | None:
         return os.lstat(full)
     except FileNotFoundError:
         return None
+
+
+def _changed(root: Path, upper: Path, started: int) -> set[str]:
+    """The tree's paths the upper changes (an opaque folder's entries too) that changed
+    since `started`: read before the apply, whose own renames change the ctime of a file
+    another name of which it replaces."""
+    found: set[str] = set()
+    for folder, folders, files in os.walk(upper):
+        inside = os.path.relpath(folder, upper)
+        inside = "" if inside == "." else inside
+        names = [*folders, *files]
+        if inside and _opaque(Path(folder)):
+            with contextlib.suppress(OSError), os.scandir(root / inside) as tree:
+                names += [e.name for e in tree if e.name not in names]
+        for name in names:
+            path = f"{inside}/{name}" if inside else name
+            if _changed_since(root / path, started):
+                found.add(path)
+    return found
 
 
 def _changed_since(full: Path, started: int) -> bool:
