@@ -8,7 +8,7 @@ from typing import Any
 from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
-from cleveragents.domain.action import Action, RunAction
+from cleveragents.domain.action import Action, RunAction, written
 from cleveragents.domain.budget import retries_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output, one_line
@@ -155,6 +155,7 @@ class StepRunner(RunPart):
                 ok=outcome.ok,
                 outcome=one_line(outcome),
                 output=kept_output(commands_run([(action, outcome)])),
+                wrote=written([(action, outcome)]),
             )
             if not outcome.ok:
                 self.last_output = outcome.output
