@@ -9,9 +9,9 @@ or `pytest/../x`; `python3 -m unittest*` never matches `python3 -m unittest_pwn`
 across `/`, and never a `.` or `..` component; nor a word that starts with `-` or `+`
 (an option: `python3 *.py` never matches `python3 '-cimport os#.py'`, which runs code)
 unless the pattern's word itself starts with that character (`--file=*.py`). The trailing
-`*` takes options too: it is the command with any arguments. A command word bash expands (`$x`, a glob,
-`~`, braces) is not known before it runs: only the trailing `*` takes it. The command name
-must be a plain word.
+`*` takes options too: it is the command with any arguments. A command word bash expands
+(`$x`, a glob, `~`, braces) is not known before it runs: only the trailing `*` takes it.
+The command name must be a plain word.
 
 Some builtins evaluate the names they are given, array index included, so `test -v
 'a[$(cmd)]'` runs `cmd`: their arguments must be certain words with no `$`, backquote or
