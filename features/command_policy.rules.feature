@@ -156,6 +156,13 @@ Feature: Which of a model's command lines run without asking
       | a name goes on after an escaped new line | pytest\\n/../../../usr/bin/touch X     | pytest*                  | refused: "cannot be checked (a word goes on after an escaped new line)"                  |
       | an empty pattern matches nothing        | ls                                     | , ls                     | allowed                                                                                  |
       | an argument of one word, not two        | cat a.txt b.txt                        | cat *.txt                | refused: "matches no --allow-command pattern"                                            |
+      | a glob in a word takes no option (report 31) | python3 '-cimport os;os.system("touch X1")#.py' | python3 *.py | refused: "matches no --allow-command pattern"                                    |
+      | nor an option glued to its code         | python3 -c'import os;os.system("touch X2")#.py' | python3 *.py   | refused: "matches no --allow-command pattern"                                            |
+      | nor perl's -e                           | perl '-esystem("touch X3")#.pl'        | perl *.pl                | refused: "matches no --allow-command pattern"                                            |
+      | nor a + option (vim runs +commands)     | vim '+!touch X4.txt'                   | vim *.txt                | refused: "matches no --allow-command pattern"                                            |
+      | a file of that name is still allowed    | python3 check.py                       | python3 *.py             | allowed                                                                                  |
+      | an option the pattern writes as one     | pytest --junit-xml=out/a.xml           | pytest --junit-xml=*/*.xml | allowed                                                                                |
+      | the trailing * takes options            | make '--eval=x:;touch X5' -q           | make *                   | allowed                                                                                  |
       | * alone allows anything                 | test -v 'a[$(touch X)]' \| p/../x     | *                        | allowed                                                                                  |
 
   Scenario: Random compositions: a line runs exactly when every simple command in it may

@@ -44,6 +44,7 @@ from cleveragents.domain.cwd_reads import (
     sourced,
     started,
 )
+from cleveragents.domain.hg_reads import hg_reads
 from cleveragents.domain.host_files import STARTUP_FILES
 from cleveragents.domain.reach import Reach, printable
 from cleveragents.domain.vim_expressions import required
@@ -83,10 +84,10 @@ _read: dict[tuple[str, str, str, str], tuple[Mark, list[Reach], list[tuple[str, 
 
 def cwd_reads(tree: Path) -> list[Reach]:
     """The places of the tree `tree` (patterns with `**`) the home's setup has a program
-    read from the folder it starts in."""
+    read from the folder it starts in, and those hg reads in any `.hg`, home or not."""
     home = os.environ.get("HOME")
     if not home or not os.path.isabs(home):
-        return []
+        return [replace(reach, any_case=True) for reach in hg_reads()]
     top = os.path.realpath(tree)
     given = os.environ.get("XDG_CONFIG_HOME", "")  # as the shell that started agents sets it
     given = given if given.startswith("/") else ""
@@ -103,7 +104,7 @@ def cwd_reads(tree: Path) -> list[Reach]:
         *((os.path.join(config, g), k) for g, k in CONFIG_GLOBS),
     ]:
         todo += [(p, kind) for p in sorted(glob.glob(pattern, recursive=True))[:MOST_GLOBBED]]
-    found: list[Reach] = []
+    found: list[Reach] = hg_reads()  # whatever the home holds (`domain/hg_reads.py`)
     level, real_home = list(dict.fromkeys(todo)), os.path.realpath(home)
     seen = set(level)  # by path: a loop of sources through links ends at DEEPEST
     for _ in range(DEEPEST + 1):

@@ -6,9 +6,12 @@ a `*` at the very end of the pattern means "and any further words" (arguments,
 redirections), nothing else: `pytest*` is `pytest` with any arguments, never `pytest-xdist`
 or `pytest/../x`; `python3 -m unittest*` never matches `python3 -m unittest_pwn`. Elsewhere
 `*`, `?` and `[...]` match within one path component of one word (as a shell glob): never
-across `/`, and never a `.` or `..` component. A command word bash expands (`$x`, a glob,
-`~`, braces) is not known before it runs: only the trailing `*` takes it. The command name
-must be a plain word.
+across `/`, and never a `.` or `..` component; nor a word that starts with `-` or `+`
+(an option: `python3 *.py` never matches `python3 '-cimport os#.py'`, which runs code)
+unless the pattern's word itself starts with that character (`--file=*.py`). The trailing
+`*` takes options too: it is the command with any arguments. A command word bash expands
+(`$x`, a glob, `~`, braces) is not known before it runs: only the trailing `*` takes it.
+The command name must be a plain word.
 
 Some builtins evaluate the names they are given, array index included, so `test -v
 'a[$(cmd)]'` runs `cmd`: their arguments must be certain words with no `$`, backquote or
@@ -62,6 +65,8 @@ def matches(words: Sequence[str | None], pattern: str) -> bool:
 
 
 def _word_matches(word: str, pattern: str) -> bool:
+    if word[:1] in ("-", "+") and pattern[:1] != word[:1]:
+        return False  # an option, matched only by a pattern word written as one
     components, patterns = word.split("/"), pattern.split("/")
     if len(components) != len(patterns):
         return False

@@ -40,6 +40,7 @@ STARTED = {
     "ssh": (["ssh", "-F", "{home}/.ssh/config", "-o", "BatchMode=yes", "work", "true"], b""),
     "nvim": (["nvim", "--headless", "+qa!"], b""),
     "ipython": (["ipython3", "-c", "pass"], b""),  # Debian's IPython (`.ci/run`)
+    "hg": (["hg", "status"], b""),  # Mercurial (`.ci/run`): a repository's hooks run
 }
 
 

@@ -6,7 +6,8 @@ Each example is a random bash line built from the places bash hides a substituti
 heredoc's body, `'a[$(touch g)]'` given to builtins that evaluate it, a glob that expands to
 such a file name), from the names a pattern must not take (`pytest/../../../usr/bin/touch`,
 `python3 -m unittest_pwn`), and from plain commands, quoting, heredocs, redirections,
-pipelines, lists, subshells, groups, `if` and `for`. The policy judges it against PATTERNS.
+pipelines, lists, subshells, groups, `if` and `for`, and `python3` given a file or code glued
+to an option that ends `.py` (`'-cx#.py'`). The policy judges it against PATTERNS.
 
 A line it allows runs under the real bash in a scratch bubblewrap sandbox: `/usr/bin`,
 `/usr/sbin` and `/usr/local/bin` hold one canary in place of each program the host has
@@ -36,13 +37,21 @@ from cleveragents.adapters.command_safety.shell import read_line
 from cleveragents.domain.command_policy import judge
 from features.support.properties import reproducible
 
+FILE_PATTERN = "python3 *.py"  # a glob inside a word: a file name, never an option
 PATTERNS = (
     "ls*", "cat *", "test *", "[ *", "pytest*", "python3 -m unittest*", "printf *", "read*",
     "echo *", "true", "declare*", "unset*", "let*", "export*", "mapfile*", "wait*",
+    FILE_PATTERN,
 )  # fmt: skip
 PROGRAMS = ("ls", "cat", "pytest", "python3", "touch")  # canaries even where the host has none
-# The oracle: (words a command must start with, whether further words may follow).
-ORACLE = [(tuple(p.rstrip("*").split()), p.endswith("*")) for p in PATTERNS]
+# The oracle: (words a command must start with, whether further words may follow); and for
+# FILE_PATTERN, a file of the folder: a name ending `.py`, never an option (`-c...#.py` runs
+# code, `+...` is one to vim), the check attack 31 F5 found missing.
+ORACLE = [(tuple(p.rstrip("*").split()), p.endswith("*")) for p in PATTERNS if p != FILE_PATTERN]
+# The words a model may give `python3` to run a file: a file, or code glued to an option.
+FILE_WORDS = [
+    "x.py", "'-cx#.py'", "-c'x#.py'", '"-c x.py"', "'+x.py'", "--x.py", "a/x.py", "'x y.py'",
+]  # fmt: skip
 RUN = "touch g"  # the program no pattern allows, hidden in every way bash substitutes
 HIDDEN = [
     f"$({RUN})", f"`{RUN}`", f"<({RUN})", f">({RUN})", f"$((1+$({RUN})))", f"$[1+$({RUN})]",
@@ -129,7 +138,10 @@ glued = st.builds(
     st.lists(st.sampled_from(GLUE), min_size=1, max_size=10),
     st.sampled_from(TAILS),
 )
-statements = st.one_of(simple_commands(), simple_commands(), heredocs(), read_then, glued)
+file_runs = st.sampled_from(FILE_WORDS).map(lambda word: f"python3 {word}")
+statements = st.one_of(
+    simple_commands(), simple_commands(), heredocs(), read_then, glued, file_runs
+)
 lines = st.recursive(statements, _compose, max_leaves=4)
 
 
@@ -138,6 +150,10 @@ def _oracle_allows(argv: list[str]) -> bool:
     if not program.startswith("/usr/bin/") or program[len("/usr/bin/") :] not in PROGRAMS:
         return False
     words = (program[len("/usr/bin/") :], *argv[1:])
+    if len(words) == 2 and words[0] == "python3" and words[1].endswith(".py"):
+        name = words[1]
+        if "/" not in name and not name.startswith(("-", "+")):
+            return True
     return any(
         words[: len(fixed)] == fixed and (rest or len(words) == len(fixed))
         for fixed, rest in ORACLE
