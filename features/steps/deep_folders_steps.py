@@ -38,3 +38,16 @@ def step_deep_file_holds(context: Any, name: str, top: str, depth: int, text: st
 @then('nothing stands at "{top}"')
 def step_nothing_at(context: Any, top: str) -> None:
     assert not os.path.lexists(os.path.join(context.repo, top)), f"{top} still stands"
+
+
+@step("random files at depths up to 1,100 folders are written as a restore writes them")
+def step_deep_write_property(context: Any) -> None:
+    from features.steps.safety_steps import _check
+    from features.support.deep_write_property import check_property
+
+    _check(context, "deep write property", check_property, 12)
+
+
+@then("each stands as git's checkout makes it")
+def step_deep_write_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
