@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from cleveragents.adapters.git.folder_making import make_folders
 from cleveragents.adapters.git.modes import EXECUTABLE, GITLINK, LINK
 from cleveragents.adapters.git.objects import ObjectStore, read_whole
 from cleveragents.adapters.git.saved_files import git_default_mode
@@ -160,7 +161,7 @@ def _create(full: str, mode: str, data: bytes, seen: os.stat_result | None) -> N
     if os.path.lexists(full):
         os.unlink(full)
     else:
-        os.makedirs(os.path.dirname(full), exist_ok=True)
+        make_folders(os.path.dirname(full))
     if mode == LINK:
         os.symlink(data, os.fsencode(full))
         return

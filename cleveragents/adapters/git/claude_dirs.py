@@ -56,6 +56,7 @@ from cleveragents.adapters.git.checkout import digest as _digest
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.claude_links import inner_links, linked
 from cleveragents.adapters.git.folder_listing import opened_around
+from cleveragents.adapters.git.folder_making import make_folders
 from cleveragents.adapters.git.put_back_failures import alone, remove_made
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.git.saved_files import (
@@ -238,12 +239,12 @@ class ClaudeDirs:
         if stat.S_ISDIR(seen[0]):
             if target.is_symlink() or (os.path.lexists(target) and not target.is_dir()):
                 target.unlink()
-            target.mkdir(parents=True, exist_ok=True)
+            make_folders(target)
             return None
         known = self._bytes.get(full)
         if known is None:
             return f"removed {shown_path(full)}: {why} by the command, too large to put back"
-        target.parent.mkdir(parents=True, exist_ok=True)
+        make_folders(target.parent)
         # A file of more names (`~/.bashrc` a hard link of it) is written in place.
         shared = stat.S_ISREG(seen[0]) and shared_file(self.repo.root, full, seen[4])
         standing = target.is_symlink() or (os.path.lexists(target) and not target.is_dir())

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cleveragents.adapters.folder_walk import through_no_link, walk
 from cleveragents.adapters.git import checkout
+from cleveragents.adapters.git.folder_making import make_folders
 from cleveragents.adapters.git.saved_files import git_default_mode, link_on_the_way
 from cleveragents.domain.record_paths import TOP_FOLDER
 from cleveragents.domain.rules import git_refuses_name
@@ -113,7 +114,7 @@ def make(root: Path, empty: Iterable[str], folders: dict[str, int]) -> list[str]
         if os.path.lexists(full) or path not in clear:
             continue
         try:
-            os.makedirs(full)
+            make_folders(full)
         except OSError:  # a file on the way (a restore wrote it there): it stands as it is
             continue
         os.chmod(full, folders.get(path, default_mode()) & FOLDER_BITS)

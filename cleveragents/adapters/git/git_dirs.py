@@ -47,6 +47,7 @@ from pathlib import Path
 
 from cleveragents.adapters.git.checkout import lstat
 from cleveragents.adapters.git.folder_listing import Opened, listing_of, matcher, unopened
+from cleveragents.adapters.git.folder_making import make_folders
 from cleveragents.adapters.git.git_dir_runs import disarm, runs, runs_something
 from cleveragents.adapters.git.git_directory import files_of, is_git_directory, seen_of, watched
 from cleveragents.adapters.git.kept_drops import KeptDrops
@@ -170,7 +171,7 @@ class GitDirs:
         for path, origin in moves.items():
             target = self.repo.root / origin
             self._clear_way(origin)
-            target.parent.mkdir(parents=True, exist_ok=True)
+            make_folders(target.parent)
             os.rename(self.repo.root / path, target)
             self._mend(origin, before[origin], saved)
             said.append(f"put back {shown_path(origin)}: moved to {shown_path(path)}")
@@ -320,10 +321,10 @@ class GitDirs:
         self._clear_way(path)
         if data is None or not (stat.S_ISREG(seen[0]) or stat.S_ISLNK(seen[0])):
             if stat.S_ISDIR(seen[0]):
-                (self.repo.root / path).mkdir(parents=True, exist_ok=True)
+                make_folders(self.repo.root / path)
             return  # what was not kept stays removed: nothing runs from it
         target = self.repo.root / path
-        target.parent.mkdir(parents=True, exist_ok=True)
+        make_folders(target.parent)
         if stat.S_ISLNK(seen[0]):
             os.symlink(os.fsdecode(data), target)
         else:

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from cleveragents.adapters.git import checkout
+from cleveragents.adapters.git.folder_making import make_folders
 from cleveragents.adapters.git.modes import EXECUTABLE, FILE, GITLINK, LINK, TREE_FOLDER
 from cleveragents.adapters.git.objects import Entries, ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
@@ -114,7 +115,7 @@ class Obstacles:
         with tempfile.TemporaryDirectory(prefix="cleveragents-rules-") as rules:
             for name, data in read.items():
                 target = Path(rules, name.removeprefix(f"{tree}:"))
-                target.parent.mkdir(parents=True, exist_ok=True)
+                make_folders(target.parent)
                 target.write_bytes(data + b"\n")
             out = self._check_ignore(Path(rules), paths)
         return [p for p in out.split("\0") if p]

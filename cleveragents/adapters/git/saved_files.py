@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 
 from cleveragents.adapters.folder_walk import remove_tree
+from cleveragents.adapters.git.folder_making import make_folders
 from cleveragents.adapters.git.modes import LINK
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.repository import GitRepository
@@ -203,7 +204,7 @@ class FileSaver:
                 continue
             done += [] if held else [path]
             remove(full)
-            full.parent.mkdir(parents=True, exist_ok=True)
+            make_folders(full.parent)
             if mode == LINK:
                 os.symlink(blobs[blob].decode("utf-8", "surrogateescape"), full)
             else:

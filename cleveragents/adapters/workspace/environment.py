@@ -18,6 +18,7 @@ from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LI
 from cleveragents.adapters.command_safety.nested_gits import refused_line, unbound_note
 from cleveragents.adapters.command_safety.overlay_box import Layers, OverlayBox, remove
 from cleveragents.adapters.git.claude_links import ClaudeLinks
+from cleveragents.adapters.git.folder_making import make_folders
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
 from cleveragents.adapters.host_folders import host_folders, own_python
@@ -93,7 +94,7 @@ class WorkspaceEnvironment:
             if isinstance(action, WriteAction):
                 target = self.resolve(action.path)
                 refuse_special(target, action.path)
-                target.parent.mkdir(parents=True, exist_ok=True)
+                make_folders(target.parent)
                 put(target, action.content.encode())
                 return ActionOutcome(ok=True, summary=f"wrote {action.path}")
             if isinstance(action, EditAction):
