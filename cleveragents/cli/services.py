@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.cli import output
-from cleveragents.errors import ConflictingState
+from cleveragents.errors import ConflictingState, FileSystemRefused
 
 if TYPE_CHECKING:
     from cleveragents.application.plan_recorder import Observer
@@ -23,11 +23,13 @@ def opened(
     start: Path,
     observer: Observer | None = None,
     approve: Callable[[str], bool] | None = None,
+    reading: bool = False,
 ) -> Iterator[Services]:
     """The services for the repository at or above `start`, closed after the block.
 
     Imported late, so `--help` stays fast. What a killed command left behind is repaired
-    first, and said on stderr.
+    first, and said on stderr. A repair the file system refuses (a path made immutable, a
+    full disk) fails the command (exit 3), but one `reading` only: that says it, and reads.
     """
     from cleveragents.adapters.command_safety import mount_points
     from cleveragents.bootstrap import bootstrap
@@ -48,10 +50,18 @@ def opened(
                 " before the tree moved; remove it if it is not yours"
             )
         built.operations.spared = frozenset(made)
-        built.operations.settle()
+        refused = None
+        try:
+            built.operations.settle()
+        except FileSystemRefused as error:
+            refused = error
         for notice in built.operations.notices:
             output.note(notice)
         built.operations.notices.clear()
+        if refused is not None:
+            if not reading:
+                raise refused
+            output.note(refused.line())
         if built.operations.unsettled is not None:  # the paths named, made inert: never silent
             raise ConflictingState(built.operations.unsettled)
         yield built
