@@ -173,7 +173,8 @@ def file_system_refusal(error: BaseException) -> FileSystemRefused | None:
         what, full = "the plan store (.git/cleveragents)", True
         why = "no space left on device"
     else:
-        what = "a file" if found.filename is None else visible(str(found.filename), one_line=True)
+        where = found.filename
+        what = "the working tree or its checkpoints" if where is None else visible(str(where), True)
         full, why = found.errno in FULL, (found.strerror or str(found)).lower()
     hint = (
         "free space on that file system, then run the command again"
