@@ -51,7 +51,7 @@ Feature: A file system that refuses a write ends in one clear line, never a cras
     And the file "b.txt" holds exactly "cmd\n"
     And the file "c.txt" holds exactly "three\n"
 
-  Scenario: a run that fills the disk stops with exit 3, and the views read
+  Scenario: a run that fills the disk stops with exit 3, the views read, and the resume owns its writes
     Given a git repository on a file system of 3m of its own, with files:
       | path     | content |
       | base.txt | base\n  |
@@ -62,3 +62,8 @@ Feature: A file system that refuses a write ends in one clear line, never a cras
     Then the exit code is 0
     When I run "agents plan list"
     Then the exit code is 0
+    When its file system is given 20m
+    And I run "agents plan resume"
+    Then the exit code is 0
+    And stdout does not contain "your edits"
+    And the file "c.txt" holds exactly "three\n"

@@ -39,3 +39,8 @@ def step_immutable(context: Any, path: str) -> None:
 @when('the file "{path}" is made mutable again')
 def step_mutable(context: Any, path: str) -> None:
     subprocess.run(["chattr", "-i", str(context.repo / path)], check=True)
+
+
+@when("its file system is given {size}")
+def step_room_made(context: Any, size: str) -> None:
+    subprocess.run(["mount", "-o", f"remount,size={size}", str(context.repo)], check=True)
