@@ -157,13 +157,15 @@ REFUSING = {1: "EPERM", 13: "EACCES", 28: "ENOSPC", 30: "EROFS", 122: "EDQUOT"}
 FULL = (28, 122)
 
 
-def file_system_refusal(error: BaseException) -> FileSystemRefused | None:
+def file_system_refusal(error: BaseException, pathless: bool = True) -> FileSystemRefused | None:
     """`error` as one line naming the path and what to do, when a file system refused (its
-    OSError, or SQLite's full disk); None for any other error."""
+    OSError, or SQLite's full disk); None for any other error. `pathless` False: not an
+    OSError naming no file (stdout's, on a full device: the command's own writes name theirs,
+    or come through an operation, which says what it could not change)."""
     from cleveragents.domain.shown_text import visible
 
     found: BaseException | None = error
-    while found is not None and not _refusing(found):
+    while found is not None and not _refusing(found, pathless):
         found = found.__cause__  # what it was raised from; not one it was raised while handling
     if found is None:
         return None
@@ -185,10 +187,10 @@ def file_system_refusal(error: BaseException) -> FileSystemRefused | None:
     return FileSystemRefused(f"cannot change {what}: {why}", hint=hint)
 
 
-def _refusing(error: BaseException) -> bool:
+def _refusing(error: BaseException, pathless: bool) -> bool:
     if isinstance(error, FileSystemRefused):
         return True
     if isinstance(error, OSError):
-        return error.errno in REFUSING
+        return error.errno in REFUSING and (pathless or error.filename is not None)
     # sqlite3.OperationalError, not imported here (the read-only views start light)
     return type(error).__name__ == "OperationalError" and "disk is full" in str(error)

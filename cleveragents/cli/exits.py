@@ -34,7 +34,7 @@ def exit_code(
             # dataclass field's, while a module is imported), pydantic, what stopped it
             # building a model's schema. It is the interrupt still, not a bug.
             return interrupted(error)
-        refused = file_system_refusal(error)  # the machine's state (a full disk), no bug
+        refused = file_system_refusal(error, pathless=False)  # the machine's state, no bug
         if refused is not None:
             return failed(refused, "--json" in args)
         code = usage(error)
