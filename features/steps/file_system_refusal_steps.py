@@ -7,7 +7,7 @@ from __future__ import annotations
 import subprocess
 from typing import Any
 
-from behave import given, when
+from behave import given, then, when
 
 from features.steps.repo_steps import commit_all, git
 
@@ -44,3 +44,16 @@ def step_mutable(context: Any, path: str) -> None:
 @when("its file system is given {size}")
 def step_room_made(context: Any, size: str) -> None:
     subprocess.run(["mount", "-o", f"remount,size={size}", str(context.repo)], check=True)
+
+
+@when("a correction runs with random paths of the tree immutable")
+def step_refusal_property(context: Any) -> None:
+    from features.support.file_refusal_property import check_property
+    from features.support.properties import run_property
+
+    run_property(context, "file system refusal property", check_property, 4)
+
+
+@then("it is done or refused in one line, the views read, and once writable it settles")
+def step_refusal_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure
