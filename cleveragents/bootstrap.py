@@ -179,6 +179,7 @@ def bootstrap(
         links=checkpoints.claude_links,
         host=checkpoints.host_folders,
         git_folder=checkpoints.git_folder,
+        commit=checkpoints.snapshots.commit_saved,
     )
     environment = PageEnvironment(workspace, repo.state_dir / "browser")
     operations = OperationLog(

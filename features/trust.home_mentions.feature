@@ -62,13 +62,14 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
     And the user's own ".npmrc" in their home holds "script-shell=${HOME}/dotfiles/bin/np.sh\n"
     And the user's own ".kube/config" in their home holds "users:\n- name: u\n  user:\n    exec:\n      command: ../dotfiles/bin/kube.sh\n"
     And the user's own ".cargo/config.toml" in their home holds "[build]\nrustc-wrapper = \"~/dotfiles/bin/rw.sh\"\n"
-    And the user's own ".config/nvim/init.lua" in their home holds "vim.opt.runtimepath:append(vim.env.HOME .. \"/dotfiles/nvim\")\nrequire('user.keys')\n"
+    And the user's own ".config/nvim/init.lua" in their home holds "vim.opt.runtimepath:append(vim.env.HOME .. \"/dotfiles/nvim\")\nrequire('mine')\nrequire('user.keys')\n"
     And the user's own ".config/nvim/lua/user/keys.lua" in their home holds "dofile(vim.fn.expand(\"~/dotfiles/nvim2/k.lua\"))\n"
+    And the user's own ".local/share/nvim/site/pack/me/start/mine/lua/mine/init.lua" in their home holds "local source = 'mine' -- a start package's module\ndofile(vim.fn.expand(\"~/dotfiles/nvim3/k.lua\"))\n"
     And the user's own ".emacs.d/init.el" in their home holds "(load \"~/dotfiles/el/x\")\n"
     And the user's own python user site in their home holds "usercustomize/__init__.py" with "import os, runpy; runpy.run_path(os.path.expanduser('~/dotfiles/uc.py'))\n"
     And a plain file "uc.py" containing "x = 1\n" committed
     And Claude will propose the plan "dots" checked by ""
-    And Claude will run "printf 'import os\nopen(os.path.expanduser(\047~/planted-ran\047), \047w\047)\n' >> uc.py; mkdir -p nvim2 el; printf 'io.open(os.getenv(\047HOME\047)..\047/planted-ran\047,\047w\047):close()\n' > nvim2/k.lua; printf 'planted-ran' > el/x.el; printf 'touch ~/planted-ran\n' >> bin/svc.sh; printf 'X=planted-ran' > env; printf 'touch ~/planted-ran\n' >> bin/np.sh; printf 'planted-ran' >> bin/kube.sh; printf 'planted-ran' >> bin/rw.sh; printf 'planted-ran' >> aliases.sh; mkdir -p nvim/plugin; printf 'planted-ran' > nvim/plugin/p.lua; printf 'planted-ran' >> prompt.sh; printf x >> notes.txt"
+    And Claude will run "printf 'import os\nopen(os.path.expanduser(\047~/planted-ran\047), \047w\047)\n' >> uc.py; mkdir -p nvim2 nvim3 el; printf 'io.open(os.getenv(\047HOME\047)..\047/planted-ran\047,\047w\047):close()\n' > nvim2/k.lua; printf 'io.open(os.getenv(\047HOME\047)..\047/planted-ran\047,\047w\047):close()\n' > nvim3/k.lua; printf 'planted-ran' > el/x.el; printf 'touch ~/planted-ran\n' >> bin/svc.sh; printf 'X=planted-ran' > env; printf 'touch ~/planted-ran\n' >> bin/np.sh; printf 'planted-ran' >> bin/kube.sh; printf 'planted-ran' >> bin/rw.sh; printf 'planted-ran' >> aliases.sh; mkdir -p nvim/plugin; printf 'planted-ran' > nvim/plugin/p.lua; printf 'planted-ran' >> prompt.sh; printf x >> notes.txt"
     When I run "agents plan run 'dots' --allow-command 'printf *' --allow-command 'mkdir *'" with Claude
     And the user runs these on the host, each where installed
       | program | line                                                                                |
@@ -77,6 +78,7 @@ Feature: What any program config of my home names of my dotfiles tree is kept fr
       | nvim    | env -u XDG_CONFIG_HOME -u XDG_DATA_HOME nvim --headless +qa                         |
     Then no program the user ran made "planted-ran", and "npm" ran
     And the file "nvim2/k.lua" does not exist
+    And the file "nvim3/k.lua" does not exist
     And the file "el/x.el" does not exist
     And the file "bin/svc.sh" does not contain "planted-ran"
     And the file "env" does not exist

@@ -182,8 +182,11 @@ Feature: The model's file actions never touch what runs on my host later
     Then the file "src/copyreg_ext.py" does not exist
 
   # The read-only bind pins the folder, not its name: a folder above it renamed, a new one
-  # made in its place would be what the next `agents` imports from.
-  Scenario: A sandboxed command that moves the folder above agents' import path gets it back
+  # made in its place would be what the next `agents` imports from. In the command's
+  # overlay a folder of the tree cannot be renamed (EXDEV): `mv` copies it and removes the
+  # old one, which the bind refuses, so the folder stays (where the overlay cannot be
+  # made, the put-back moves it back, `pinned.py`).
+  Scenario: A sandboxed command cannot move the folder above agents' import path
     Given agents' import path holds the tree's folder "lib/src"
     And Claude will propose the plan "plant" checked by ""
     And Claude will run "mv lib lib2 && mkdir -p lib/src && printf 'import os' > lib/src/sitecustomize.py"
@@ -191,7 +194,7 @@ Feature: The model's file actions never touch what runs on my host later
     Then the file "lib/src/sitecustomize.py" does not exist
     And the file "lib/src/myproj/__init__.py" exists
     And the file "lib2/src" does not exist
-    And stdout contains "moved back lib/src, which it had moved"
+    And stdout contains "Read-only file system"
 
   # A folder on agents' import path that is not there yet is on `sys.path` all the same:
   # what a command makes there would run in the next `agents`. One whose folder stands is
@@ -246,8 +249,20 @@ Feature: The model's file actions never touch what runs on my host later
     And the file "build/py.kept-1/sitecustomize.py" contains "import os"
     And stdout contains "moved build/py aside to build/py.kept-1: new on agents' own import path during the command"
 
-  # The link the command leaves where the folder above stood leads out of the tree: the
-  # put-back goes through no link, it removes the link instead.
+  Scenario: Without the overlay, a command that moves the folder above agents' import path gets it back
+    Given the environment variable "CLEVERAGENTS_OVERLAY" is "off"
+    And agents' import path holds the tree's folder "lib/src"
+    And Claude will propose the plan "plant" checked by ""
+    And Claude will run "mv lib lib2 && mkdir -p lib/src && printf 'import os' > lib/src/sitecustomize.py"
+    When I run "agents plan run 'plant' --allow-command '*'" with Claude
+    Then the file "lib/src/sitecustomize.py" does not exist
+    And the file "lib/src/myproj/__init__.py" exists
+    And the file "lib2/src" does not exist
+    And stdout contains "moved back lib/src, which it had moved"
+    And stderr contains "commands write straight into the tree: turned off (CLEVERAGENTS_OVERLAY=off)"
+
+  # A link the command would leave where the folder above stood would lead out of the
+  # tree: the folder cannot be moved (as above), so no link stands there.
   Scenario: A link left where the folder above agents' import path stood leads nothing out
     Given agents' import path holds the tree's folder "lib/src"
     And a folder "victim" beside the tree holding "src/data.txt"
@@ -256,7 +271,7 @@ Feature: The model's file actions never touch what runs on my host later
     When I run "agents plan run 'plant' --allow-command '*'" with Claude
     Then the folder "victim" beside the tree still holds "src/data.txt"
     And the file "lib/src/myproj/__init__.py" exists
-    And stdout contains "moved back lib/src, which it had moved"
+    And stdout contains "Read-only file system"
 
   Scenario: A link left on the way to a missing folder of agents' import path leads nothing out
     Given agents' import path holds the tree's folder "build/py", not there yet

@@ -46,8 +46,9 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And stdout does not contain "put back bashrc"
 
   Scenario: My editor's save of bashrc during the command ends the box's hold, and I am told
-    # A rename over a bound file detaches the box's mount: the model could write it since.
-    # The model's append after the save reaches the file: the put-back takes both away.
+    # A rename over a bound file detaches the box's mount on the host's side only: the box
+    # writes into its overlay, where the hold stands, so the model's append never reaches
+    # the file; the put-back takes my save away, kept in a commit.
     Given the user saves "bashrc" by renaming a copy over it with the line "# USER EDIT" while the command waits
     And Claude will propose the plan "save" checked by ""
     And Claude will run "echo started > go; cat done; echo '# MODEL' >> bashrc; echo finished > note.txt"
@@ -58,7 +59,6 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the file "bashrc" does not contain "# USER EDIT"
     And the file "bashrc" does not contain "# MODEL"
     And "bashrc" of the side commit the outcome names holds "# USER EDIT"
-    And "bashrc" of the side commit the outcome names holds "# MODEL"
 
 
   Scenario: A file I put in place of a made one during the command is taken out, and I am told
@@ -128,15 +128,16 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And stdout does not contain "sub/.git/config was replaced"
     And stdout does not contain "put back sub/.git"
 
-  Scenario: A held file the command wrote through another name of it is still put back
-    # The box holds bashrc read-only, but not alias.txt, the same file under another name.
+  Scenario: A held file the command wrote through another name of it is never written
+    # The box holds bashrc read-only, but not alias.txt, the same file under another name:
+    # the command writes a copy of it in its overlay, applied as a file of its own.
     Given "alias.txt" of the tree is another name of its "bashrc"
     And Claude will propose the plan "alias" checked by ""
     And Claude will run "printf 'touch model-ran' >> alias.txt; echo finished > note.txt"
     When I run "agents plan run 'alias' --allow-command 'printf *' --allow-command 'echo *'" with Claude
     Then the exit code is 0
     And the file "note.txt" exists
-    And stdout contains "put back bashrc: changed by the command"
+    And the file "alias.txt" contains "model-ran"
     And the file "bashrc" does not contain "model-ran"
 
   Scenario: My own line added to .git/info/exclude while the command runs stays mine
@@ -162,3 +163,59 @@ Feature: What my host runs never holds the model's bytes, not even while its com
     And the file "note.txt" exists
     And the file ".git/config" contains "mine-editor"
     And stdout does not contain "put back git config"
+
+  Scenario Outline: A .git the command makes in my folder is never in my tree, not even while it runs
+    # Attack 27 F1: my own git in docs/ meanwhile ran the model's fsmonitor on the host. The
+    # command writes into an overlay of the tree: its new .git, which runs something, is
+    # left out when the overlay is applied, kept in a commit.
+    Given a plain file "docs/d.md" containing "d\n" committed
+    And the user runs "test -e docs/.git && echo seen > seen.txt; git -C docs status --short >/dev/null 2>&1" in the tree while the command waits
+    And Claude will propose the plan "nest" checked by ""
+    And Claude will run "<made> && echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'nest' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "note.txt" exists
+    And the file "docs/ran" does not exist
+    And the file "seen.txt" does not exist
+    And the file "docs/.git" does not exist
+    And stdout contains "left out of the tree: docs/.git"
+
+    Examples:
+      | made                                                                                                                                                               |
+      | git init -q docs && git -C docs config core.fsmonitor 'touch ran; false'                                                                                           |
+      | git init -q --bare gd && git --git-dir=gd config core.bare false && git --git-dir=gd config core.fsmonitor 'touch ran; false' && echo 'gitdir: ../gd' > docs/.git |
+
+  Scenario: A folder of mine the command makes a git directory runs nothing, not even while it runs
+    # git takes a folder with a HEAD, objects/ and refs/ for a git directory: my `git st` in
+    # docs/ meanwhile ran the model's alias. Its config is left out when the overlay is applied.
+    Given a plain file "docs/d.md" containing "d\n" committed
+    And the user runs "git -C docs st >/dev/null 2>&1; true" in the tree while the command waits
+    And Claude will propose the plan "shape" checked by ""
+    And Claude will run "mkdir -p docs/objects docs/refs && echo 'ref: refs/heads/main' > docs/HEAD && printf '[alias]\n\tst = !touch ran\n' > docs/config && echo started > go; cat done; echo finished > note.txt"
+    When I run "agents plan run 'shape' --allow-command '*'" with Claude
+    Then the exit code is 0
+    And the file "docs/ran" does not exist
+    And the file "note.txt" exists
+    And the file "docs/config" does not exist
+    And stdout contains "left out of the tree: docs/config (makes docs a git directory, its config names alias.st)"
+
+  Scenario: What I save while the command runs stays mine; where we both wrote, mine is kept
+    # Attack 27 F2: the tree was shared, so my edits counted as the command's. The command
+    # writes into an overlay now: my new file is untouched, and my edit of the file it
+    # writes after me is kept in a commit the outcome names.
+    Given a plain file "shared.txt" containing "first\n" committed
+    And the user runs "echo 'my edit' >> shared.txt; echo 'my work' > mine.txt" in the tree while the command waits
+    And Claude will propose the plan "both" checked by ""
+    And Claude will run "echo started > go; cat done; echo model > shared.txt; echo finished > note.txt"
+    When I run "agents plan run 'both' --allow-command 'echo *' --allow-command 'cat *'" with Claude
+    Then the exit code is 0
+    And the file "mine.txt" contains "my work"
+    And the file "shared.txt" contains "model"
+    And "shared.txt" of the side commit the outcome names holds "my edit"
+    When I run "agents plan tree --json" with Claude
+    Then a decision of the plan tree wrote "note.txt shared.txt"
+    # An undo of the run takes back the command's own changes, never my new file.
+    When I run "agents plan undo 1" with Claude
+    Then the exit code is 0
+    And the file "mine.txt" contains "my work"
+    And the file "note.txt" does not exist

@@ -7,7 +7,9 @@ Feature: What a killed agents' command left where my host runs it is put back at
 
   # The put-back after a command takes back a new `zz.sh` in a folder `~/.bashrc` sources
   # by a glob (it cannot be held in the box: the place is a pattern); a killed agents never
-  # ran it (attack 20, finding 8).
+  # ran it (attack 20, finding 8). These run with the overlay off (CLEVERAGENTS_OVERLAY=off),
+  # as on a kernel that cannot make one: the command writes straight into the tree. With
+  # the overlay, a killed command's writes never reach the tree (the last scenario).
   Background:
     Given a git repository with files:
       | path   | content                                          |
@@ -17,6 +19,7 @@ Feature: What a killed agents' command left where my host runs it is put back at
       | sub/x.sh   | true\n                                      |
     And Claude answers through a stand-in server
     And Claude will propose the plan "dots" checked by ""
+    And the environment variable "CLEVERAGENTS_OVERLAY" is "off"
 
   Scenario: The script a killed command wrote where my shell sources it goes at the next command, for good
     Given the user's home links ".bashrc" to the tree's "bashrc"
@@ -235,3 +238,17 @@ Feature: What a killed agents' command left where my host runs it is put back at
       | VS Code task            | the user's VS Code settings turn workspace trust off                                                | a plain file "docs/readme" containing "r\n" committed       | planted-task                   | docs/vs/tasks.json | ln -s ../docs/vs pkg/.vscode  | docs/vs/tasks.json, pkg/.vscode | the file "pkg/.vscode/tasks.json" does not exist                   | "pkg/.vscode" of the side commit the outcome names holds "../docs/vs"  | the file "pkg/.vscode" does not exist                 |
       | ssh, the link stood     | the user's own ".ssh/config" in their home holds "Host work\n  ProxyCommand ./bin/proxy.sh %h %p\n" | a symlink "deep/sub/bin" pointing to "../../docs" committed | #!/bin/sh\ntouch planted-ran\n | docs/proxy.sh      | mkdir -p pkg                  | docs/proxy.sh                   | ssh started in "deep/sub" of the tree runs nothing the model wrote | stderr contains "no undo writes back what operation 2 took back"      | the file "docs/proxy.sh" does not exist               |
       | VS Code, the link stood | the user's VS Code settings turn workspace trust off                                                | a symlink "pkg/.vscode" pointing to "../docs/vs" committed  | planted-task                   | docs/vs/tasks.json | mkdir -p pkg                  | docs/vs/tasks.json              | the file "docs/vs/tasks.json" does not exist                       | stderr contains "no undo writes back what operation 2 took back"      | the file "docs/vs/tasks.json" does not exist          |
+
+  Scenario: With the overlay, what a killed command wrote never reaches my tree
+    # Its writes stand in its overlay until it ends; a kill ends it unapplied, and the next
+    # command removes what was left of it.
+    Given the environment variable "CLEVERAGENTS_OVERLAY" is "on"
+    And the user's home links ".bashrc" to the tree's "bashrc"
+    And the user's home links "dot" to the tree's "."
+    And Claude will run "sh -c 'rm a.sh; echo touch planted > zz.sh; sleep 30'"
+    When I start "agents plan run 'dots' --allow-command 'sh *'" with Claude and SIGKILL it once "zz.sh" stands in the tree
+    Then the file "zz.sh" does not exist
+    And the file "a.sh" contains "true"
+    When I run "agents plan list"
+    Then the file "zz.sh" does not exist
+    And stderr does not contain "put back a.sh"

@@ -3,7 +3,8 @@ the tree: `~/.ssh/config`'s `Include` (and the commands its `Match exec`, `Proxy
 `LocalCommand`, `KnownHostsCommand` run, the library a `PKCS11Provider` names: every `ssh`,
 every `git push` over ssh, runs them), vim's `source`/`runtime`/`luafile` and the folders
 it puts on its `runtimepath` (`~/.vimrc`, `~/.vim/vimrc`, nvim's `init.vim`, `init.lua`'s
-`dofile`/`loadfile`), tmux's `source-file` and `run-shell`/`if-shell` commands
+`dofile`/`loadfile`, and the module a `require` finds on nvim's runtime path, read in turn:
+`_modules`), tmux's `source-file` and `run-shell`/`if-shell` commands
 (`~/.tmux.conf`, `~/.config/tmux/tmux.conf`), readline's `$include` (`~/.inputrc`). Every
 other program config that runs or loads what it names (and these too) is scanned for the
 paths it mentions, failing closed (`home_mentions.py`): these exact readers stay for what
@@ -50,6 +51,7 @@ from cleveragents.domain import vim_expressions
 from cleveragents.domain.reach import printable
 
 SSH, VIM, LUA, TMUX, INPUTRC = "ssh", "vim", "lua", "tmux", "inputrc"
+MOST_MODULES = 4 * MOST_READ  # Lua modules read (a big nvim config's: AstroNvim's ~150)
 QUOTES = "\"'"
 CONFIGS = (
     (".ssh/config", SSH),
@@ -81,7 +83,10 @@ LUA_FILE = re.compile(  # (`dofile(vim.fn.expand("~/x.lua"))`: the file expand n
 LUA_PATHS = re.compile(
     r"\b(?:rtp|runtimepath|packpath)\s*:\s*(?:append|prepend)\s*\(\s*([\"'])(.*?)\1"
 )
-LUA_SOURCE = re.compile(r"\bsource!?\s+([^\s\"'\]]+)|\bcmd\.source\s*\(\s*([\"'])(.*?)\2")
+LUA_SOURCE = re.compile(  # (not Lua's `source = x`, `source(x)`)
+    r"\bsource!?\s+(?![=(){},;]|\.\.)([^\s\"'\]]+)|\bcmd\.source\s*\(\s*([\"'])(.*?)\2"
+)
+LUA_COMMENT = re.compile(r"^((?:[^\"'-]|\"[^\"]*\"|'[^']*'|-(?!-))*)--.*$")  # code, then `--`
 TMUX_SOURCE = re.compile(
     r"\bsource(?:-file)?\s+((?:-[A-Za-z]+\s+)*)([^\s;'\"]+|'[^']*'|\"[^\"]*\")"
 )
@@ -126,12 +131,16 @@ def _exact_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
     programs: list[str] = []
     known: dict[str, str | None] = {}
     mine: list[str] = []  # the home's own scripts the configs' commands run
+    runtime: list[str] = []  # the folders the configs put on vim's runtimepath
     unknown = ""
-    at = 0
+    at = past = 0  # entries read, and of them the modules a `require` loads
+    required: set[str] = set()
     while at < len(todo):
-        if at == MOST_READ:
-            return found, programs, f"your home's configs include more than {MOST_READ} files"
         (path, kind), at = todo[at], at + 1
+        past += path in required
+        if at - past > MOST_READ or past > MOST_MODULES:
+            many = f"{MOST_READ} files" if at - past > MOST_READ else f"{MOST_MODULES} Lua modules"
+            return found, programs, f"your home's configs include more than {many}"
         text, unread = _text(path)
         if text is None:
             why = f"{_shown(top, home, path)} is {unread}: agents does not read it"
@@ -139,6 +148,14 @@ def _exact_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
             continue
         includes, commands, folders, why = _read(kind, text, path, home)
         unknown = unknown or (why and f"{why} (in {_shown(top, home, path)})")
+        runtime += folders
+        for module in _modules(kind, text, home, runtime):  # `require('user')`: read in turn
+            place = _relative(top, module)
+            found += [] if place is None else links_on_the_way(top, module, known)
+            found += [place] if place else []
+            readable = (module, LUA) not in todo and _readable(top, home, module)
+            todo += [(module, LUA)] if readable else []
+            required.add(module)
         for included, run in [*((p, False) for p in includes), *((p, True) for p in commands)]:
             target, whole = _glob_folder(included)
             place = _relative(top, target)
@@ -174,6 +191,33 @@ def _exact_places(top: Path, home: str) -> tuple[list[str], list[str], str]:
     if unknown and (found or top.is_relative_to(os.path.realpath(home))):
         return found, programs, unknown
     return found, programs, ""
+
+
+def _modules(kind: str, text: str, home: str, added: list[str]) -> list[str]:
+    """The files of the Lua modules `text` requires (`require('user.keys')`, `pcall(require,
+    'x')`, a vim file's `lua require'x'`) on nvim's runtime path as it finds them: its config
+    and data `site` folders (`lua/user/keys.lua`, `lua/user/keys/init.lua`), their start
+    packages and `after`, and the folders the configs read so far add (`added`); each one
+    standing, the first nvim loads and any it may (readers31). nvim's own runtime holds none
+    of the home's."""
+    modules = vim_expressions.required(text) if kind in (VIM, LUA) else []
+    if not modules:
+        return []
+    config, data = os.environ.get("XDG_CONFIG_HOME", ""), os.environ.get("XDG_DATA_HOME", "")
+    own = [os.path.join(home, ".config/nvim"), os.path.join(home, ".local/share/nvim/site")]
+    own += [os.path.join(config, "nvim")] if config.startswith("/") else []
+    own += [os.path.join(data, "nvim/site")] if data.startswith("/") else []
+    own += [os.path.join(home, ".vim")] if kind == VIM else []
+    folders: list[str] = []
+    for folder in dict.fromkeys([*own, *added]):
+        starts = sorted(glob.glob(os.path.join(glob.escape(folder), "pack/*/start/*")))
+        folders += [folder, *starts[:MOST_READ], os.path.join(folder, "after")]
+    found: list[str] = []
+    for module in modules:
+        name = module.replace(".", "/")
+        for end in (f"lua/{name}.lua", f"lua/{name}/init.lua"):
+            found += [p for f in folders if os.path.isfile(p := os.path.join(f, end))]
+    return list(dict.fromkeys(found))
 
 
 def _runs_of(top: Path, scripts: list[str]) -> list[str]:
@@ -236,6 +280,7 @@ def _read(
         elif kind == VIM:
             unknown = unknown or _vim(line, path, home, (includes, folders), add)
         elif kind == LUA:
+            line = LUA_COMMENT.sub(r"\1", line)  # `x = 1 -- the source of it`: no path
             for match in LUA_FILE.finditer(line):
                 if match[1]:
                     add(includes, match[2], None)

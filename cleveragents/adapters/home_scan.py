@@ -38,7 +38,7 @@ from cleveragents.adapters.home_moves import (
     strings_of_top,
     subshells,
 )
-from cleveragents.adapters.home_sourced import read_sourced, where
+from cleveragents.adapters.home_sourced import lost_cd, lost_run, read_sourced, where
 from cleveragents.adapters.home_unread import expanded, read_unread
 from cleveragents.adapters.home_values import UNSET, either
 from cleveragents.adapters.home_words import (
@@ -108,7 +108,8 @@ def _scan(
             tested = (tested or (start and word == "[[")) and word != "]]"  # `[[ $1 =~ (a) ]]`
             blocks = max(0, blocks + start * ((word in BLOCKS) - (word in BLOCK_ENDS)))
             branched = branched or word in ("&&", "||")
-            if start and (words[index + 1 : index + 2] == ["()"] or word == "function"):
+            calls = start and words[index + 1 : index + 2] != ["()"]  # (`f() {`: defined)
+            if start and (not calls or word == "function"):
                 pending = word if word != "function" else "".join(words[index + 1 : index + 2])
             if word == "{" and (pending or function):
                 function, pending, depth = function or pending, "", depth + 1
@@ -116,10 +117,10 @@ def _scan(
                 depth -= 1
                 function = function if depth else ""
                 own = own if depth else set()
-            if start and BODY + word in sourcers:  # `_omz_source "lib/x.zsh"`: its body's
+            if calls and BODY + word in sourcers:  # `_omz_source "lib/x.zsh"`: its body's
                 called, why = called_paths(sourcers[BODY + word], words, index, variables, home)
                 targets, unknown = [*targets, *(_pattern(one) for one in called)], unknown or why
-            if start and word in sourcers:
+            if calls and word in sourcers:
                 for given in words[index + 1 :]:
                     if given in STARTS:
                         break
@@ -141,6 +142,7 @@ def _scan(
             if start and word in CDS:
                 why = follow_cd(word, words[index + 1 :], here, variables, home, top)
                 unknown = unknown or ("" if function else why)  # a body's: where used after
+                lost_cd(words[index + 1 :], here, variables, bool(function))  # (when sourced)
                 continue
             if start and word == "set":
                 fish_set(words[index:], variables, home, top)
@@ -201,6 +203,8 @@ def _scan(
             if not (start or fed or (before in RUNS and _at_start(words, index - 1))):
                 continue
             ran = None if function else ran_here(word, here, top)
+            if start and not function and lost_run(word, here, variables, top):  # `make`
+                unknown = unknown or f"it runs {printable(word)} after a `cd` agents cannot follow"
             if start and not ran:  # `make -C ~/dotfiles`: the folder it runs the project of
                 folders, why, said = runner_folders(words, index, variables, home, top)
                 targets, unknown = [*targets, *folders], unknown or why

@@ -25,7 +25,8 @@ found path is found too (`home_ways.links_on_the_way`). A relative path sourced 
 the tree's top (a terminal may open there); a variable a program loads from (`READERS`:
 `PYTHONPATH`, `PATH`...) set to the tree's top makes the tree whole; after a `cd` into the tree,
 a program run there (`make`) or a relative glob sourced makes its folder whole
-(`home_moves.ran_here`). Words are evaluated as the shell does where agents can (`home_values`:
+(`home_moves.ran_here`), and after one to a folder agents cannot name, an unknown
+(`home_sourced.lost_run`). Words are evaluated as the shell does where agents can (`home_values`:
 `${X:+$X:}`, `${X:-d}`, `$(pwd)`), in every value they may take: an assignment that may not run
 (after `&&`/`||`, in an `if`, `case`, loop or function) keeps the values before it
 (`home_values.either`), as an `unset`, `eval`'s or `trap`'s does (`home_unsets`); a value agents
@@ -56,6 +57,7 @@ from cleveragents.adapters.home_environ import (
     fish_conf_d,
     shell_strings,
 )
+from cleveragents.adapters.home_git_policy import ALLOWS, allows_ext, global_includes
 from cleveragents.adapters.home_known import read_known
 from cleveragents.adapters.home_loads import KEPT, dotenv_files, home_matches, mark_unread
 from cleveragents.adapters.home_moves import FISH_OWN
@@ -114,6 +116,7 @@ def home_shell_places(
     for zdotdir in _zdotdirs(os.environ.get("ZDOTDIR"), home):
         todo += [os.path.join(zdotdir, name) for name in ZSH_FILES]
     at = read = 0  # a path named that is no file costs a stat, not a read (attack 25 G19)
+    allows = False  # a line lets git run a remote's `ext::` command: `home_git_policy`
     while at < len(todo):
         path, at = todo[at], at + 1
         text, unread = (environ_lines(), "") if path == ENVIRON else _text(path)
@@ -132,6 +135,9 @@ def home_shell_places(
             own = shlex.quote(os.path.dirname(path))
             text = own_folder_put(FISH_OWN.sub(own.replace("\\", "\\\\"), text), own)
         targets, zdotdirs, why, topped = _scan(text, variables, home, sourcers, top)
+        allows = allows or allows_ext(text)  # `git config --global protocol.ext.allow always`
+        for included in global_includes(text, home):  # `... include.path dotfiles/gitconfig`
+            found += [place] if (place := _relative(top, included, folders)) else []
         dotenv, unknown_values = dotenv_files(text, variables, home)  # `export $(... ~/.vars)`
         targets += [_pattern(one) for one in dotenv]
         mark_unread(variables, unknown_values, _shown(top, home, path))
@@ -183,6 +189,7 @@ def home_shell_places(
             if name.isidentifier() and name not in ("PWD", "OLDPWD"):
                 assigned[name] = None if held is None else [v.replace(UNSET, "") for v in held]
         assigned.update((k, v) for k, v in variables.items() if k in KEPT[not reached :])
+        assigned.update({ALLOWS: ["ext"]} if allows else {})
     unknown = unknown or typed_unknown(sourcers, variables, home, top)  # `_omz_source x`
     if unknown and reached:
         return found, unknown  # a path it cannot name may be one of the tree's

@@ -12,7 +12,9 @@ The file is read from where the sourcing one stands, and its `cd`s move the sour
 file's later relative paths (`. ~/goto.sh; make` with `cd ~/dotfiles; cd sub` in `goto.sh`:
 bash runs `~/dotfiles/sub/Makefile`, `source` sharing the shell's folder, readers30); what
 it sources or runs from a folder a `cd` led to is the sourcing file's too (from where the
-terminal opens, the walk's own read of it names that).
+terminal opens, the walk's own read of it names that). A `cd` of its own lines to a folder
+agents cannot name (`cd "$(cat .lastdir)"`) leaves the sourcing file there too: a later
+relative path, or a command run from there (`make`: `lost_run`), is an unknown (readers31).
 A file already being read (`~/.bashrc` sourcing itself) adds nothing more; past `MOST_READS`
 such reads in one walk, or `MOST_DEEP` files deep, every variable counts as possibly changed.
 Cost: a sourced file is read once more where each line sources it, but not again from the
@@ -36,6 +38,7 @@ from cleveragents.domain.tree_scripts import own_folder_put
 
 READS = "\0sourced reads"  # in the variables: the files read where sourced, in this walk
 READING = "\0sourced reading"  # in the variables: those being read (their sourcing lines)
+LOST = "\0sourced lost"  # in the variables: a `cd` of the file to a folder agents cannot name
 MOST_READS = 4 * MOST_READ  # of one walk (each file the walk reads, where sourced too)
 MOST_DEEP = 16  # files sourcing each other in turn, read where sourced
 _WALKS = itertools.count()  # each walk's own cache of what a file sets from a state
@@ -105,20 +108,46 @@ def read_sourced(
         reads.append(one)
         inner = {k: v if v is None or k == READS else list(v) for k, v in variables.items()}
         inner[READING] = [*reading, one]
+        inner.pop(LOST, None)  # (set by the file's own lines, or what it sources in turn)
         moved = list(here)
         more, _, why, _ = _scan(prepared(one, text, top), inner, home, sourcers, top, moved)
         # From where the terminal opens, the walk's own read of it names the same (and more
         # surely: its state the file's whole); read after a `cd`, what it runs from there.
         more, why = (more, why) if here else ([], "")
-        # (a folder it cannot name stays its own: the walk's read of it says so when it may be
-        # the tree's, `home_moves.follow_cd`; a word taken for a `cd` leaves the sourcer be)
-        here[:] = moved if not moved or moved[-1] is not None else here
+        # A `cd` of its own lines to a folder agents cannot name (`cd "$(cat ~/.lastdir)"`)
+        # leaves the sourcer there too: a later relative path is an unknown (readers31); a
+        # word taken for a `cd` (in an array, a function's body) leaves the sourcer be.
+        lost = moved and moved[-1] is None and LOST in inner
+        here[:] = moved if not moved or moved[-1] is not None or lost else here
         _AFTER.clear() if len(_AFTER) >= MOST_READS else None
         given = {k: v for k, v in inner.items() if variables.get(k, 0) != v}
         _AFTER[key] = (given, list(here), more, why)
         _moved(variables, given, here, home, top)
         found, unknown = [*found, *more], unknown or why
     return found, unknown
+
+
+def lost_cd(
+    given: list[str], here: list[str | None], variables: dict[str, list[str] | None], body: bool
+) -> None:
+    """Mark in `variables` a `cd` (its words `given`) outside a function's `body` that left
+    the shell (`here`) in a folder agents cannot name, by a value it cannot evaluate
+    (`cd "$(cat ~/.lastdir)"`, `cd $WHERE`): `read_sourced` moves the sourcer there too."""
+    named = [w for w in given if not w.startswith("-")][:1]
+    if not body and here and here[-1] is None and any("$" in w or "`" in w for w in named):
+        variables[LOST] = ["lost"]
+
+
+def lost_run(
+    word: str, here: list[str | None], variables: dict[str, list[str] | None], top: Path
+) -> bool:
+    """Whether the command `word` runs what its folder holds (`make`, `./x.sh`, `python3
+    x.py`: `home_moves.ran_here`) where such a `cd` (`lost_cd`) left the shell: any folder,
+    maybe the tree's."""
+    from cleveragents.adapters.home_moves import ran_here
+
+    lost = bool(here) and here[-1] is None and LOST in variables
+    return lost and ran_here(word, [str(top)], top) is not None
 
 
 def _moved(

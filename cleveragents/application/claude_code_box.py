@@ -140,6 +140,7 @@ class CommandBox:
             network=plan.allow_network,
             pass_env=tuple(plan.pass_env),
             claude_code=True,
+            plan=plan.id,
         )
 
     def ended(self, call: str) -> str | None:

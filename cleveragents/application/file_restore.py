@@ -166,9 +166,9 @@ class FileRestore:
 
     def own_changes(self, decisions: list[Decision]) -> list[Differences]:
         """The changes each of the agent's own decisions made, oldest first: a file action's
-        to its paths, a command's (a check's, a revert's) whatever differed between just
-        before and just after it. Steps, strategies and corrections change nothing of their
-        own: their checkpoints span their children, or the user's edits."""
+        to its paths, a command's to those its overlay wrote (`Decision.wrote`), else (a
+        check's, a revert's) all that differed. Steps, strategies and corrections change
+        nothing of their own: their checkpoints span their children, or the user's edits."""
         own: list[tuple[Decision, str, str]] = []
         for decision in sorted(decisions, key=lambda d: d.seq):
             if decision.kind not in _OWN or not (
@@ -181,7 +181,7 @@ class FileRestore:
                 own.append((decision, before, after))
         changes = self.trees.differences_each([(b, a) for _, b, a in own])
         for index, (decision, _, _) in enumerate(own):
-            paths = _file_paths(decision.action)
+            paths = decision.wrote if decision.wrote is not None else _file_paths(decision.action)
             if paths is not None:
                 changes[index] = {
                     p: e for p, e in changes[index].items() if any(_near(p, q) for q in paths)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
-from cleveragents.domain.action import Action, ActionOutcome, RunAction
+from cleveragents.domain.action import Action, ActionOutcome, RunAction, written
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output, one_line
 from cleveragents.domain.command_saves import left_out_notes
@@ -112,6 +112,7 @@ class LocalPlanner(RunPart):
                 + "".join(f"; {note}" for note in notes),
                 # Its commands, then the checks that measured it: what the distance rests on.
                 output=kept_output(commands_run([*taken, *checked])),
+                wrote=written(taken),
             )
             distance = distance_after
             if verdict.decision is LocalDecision.SUCCESS:

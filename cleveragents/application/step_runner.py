@@ -7,10 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cleveragents.application.file_restore import FileRestore
-from cleveragents.application.local_planner import LocalPlanner
 from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
-from cleveragents.domain.action import Action, DeleteAction, RunAction, WriteAction
+from cleveragents.domain.action import Action, DeleteAction, RunAction, WriteAction, written
 from cleveragents.domain.budget import retries_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output, one_line
@@ -95,7 +94,10 @@ class StepRunner(RunPart):
         before: Checkpoint,
         failures: list[str],
     ) -> tuple[bool, Decision]:
-        """Every option failed: the local loop tries to reach the step's goal, else it fails."""
+        """Every option failed: the local loop tries to reach the step's goal, else it fails.
+        The planner is imported here: a step whose option succeeds (most) never needs it."""
+        from cleveragents.application.local_planner import LocalPlanner
+
         r = self.r
         self.option_start = len(r.decisions)
         planner = LocalPlanner(r, self.actor, self.checkpoints, self.environment)
@@ -159,6 +161,7 @@ class StepRunner(RunPart):
                     ok=outcome.ok,
                     outcome=one_line(outcome),
                     output=kept_output(commands_run([(action, outcome)])),
+                    wrote=written([(action, outcome)]),
                 )
             except Exception as error:
                 self.unmade(action, before, error)

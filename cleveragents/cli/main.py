@@ -14,17 +14,16 @@ through typer, `plan correct --help` 87 against 199, as `agents --help` (89).
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 from cleveragents.adapters import held_secrets, interrupts
 from cleveragents.adapters.loader_path import tree_of, trust_loader
 from cleveragents.cli import output
+from cleveragents.cli.collector import uncollected
 from cleveragents.cli.exits import exit_code, failed
 from cleveragents.cli.run_arguments import directory_words, early_refusal
 from cleveragents.domain.text_rules import lone_surrogate, shown_bytes
@@ -126,25 +125,6 @@ def plan_help(args: list[str]) -> Callable[[], int] | None:
     if len(words) == 3 and _plain(words[1]) and words[2] in ("-h", "--help"):
         return lambda: _help(args, words[1])
     return None
-
-
-@contextlib.contextmanager
-def uncollected() -> Iterator[None]:
-    """Import typer and the CLI (or run a read-only view) with Python's cyclic garbage
-    collector off, then leave what they made out of every later collection (`gc.freeze`):
-    the classes and functions of some 150 modules, kept until the process ends. Collecting
-    as they were made, and walking them all again in the collection at exit, took a tenth
-    of the instructions of `agents --help` and of `plan list`. Reference counting frees
-    them as before; only a cycle among them is left to the end of the process. For a
-    process that runs `main` once: `agents` itself."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.freeze()
-            gc.enable()
 
 
 def run_refusal(args: list[str]) -> Callable[[], int] | None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from cleveragents.cli import output
+from cleveragents.cli.collector import uncollected
 from cleveragents.cli.options import (
     Allow,
     AllowNetwork,
@@ -154,10 +155,11 @@ def correct(
     just before the call (the original session stays as it was); with --restore files, or
     --mode=append, it goes on in its latest session instead.
     """
-    from cleveragents.application.correction_plan import CorrectionPlan, CorrectionRequest
-    from cleveragents.cli.progress import Progress
-    from cleveragents.domain.correction import CorrectionMode, Restore
-    from cleveragents.domain.restore_scope import Resolution, Scope
+    with uncollected():  # the correction's modules, left out of every later collection
+        from cleveragents.application.correction_plan import CorrectionPlan, CorrectionRequest
+        from cleveragents.cli.progress import Progress
+        from cleveragents.domain.correction import CorrectionMode, Restore
+        from cleveragents.domain.restore_scope import Resolution, Scope
 
     if mode is Mode.revert and decision is None:
         raise BadInput("--mode=revert needs --decision", hint="see `agents plan tree` for ids")

@@ -172,6 +172,8 @@ def say_outside(preview: CorrectionPlan, yes: bool) -> None:
 def across_sent_data(affected: list[Decision], yes: bool) -> None:
     """A correction across a page action that changed a server's data (a POST, ...) warns
     and asks on a terminal; without one it is refused unless --yes (issue 27)."""
+    if not any(d.page for d in affected):
+        return  # no page was open: nothing sent (and the page's rules stay unimported)
     from cleveragents.domain.action_reverter import sent_data
 
     sent = sent_data([(d.id, d.page) for d in affected])

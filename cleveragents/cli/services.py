@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cleveragents.cli import output
+from cleveragents.cli.collector import uncollected
 from cleveragents.errors import ConflictingState, FileSystemRefused
 
 if TYPE_CHECKING:
@@ -31,10 +32,11 @@ def opened(
     first, and said on stderr. A repair the file system refuses (a path made immutable, a
     full disk) fails the command (exit 3), but one `reading` only: that says it, and reads.
     """
-    from cleveragents.adapters.command_safety import mount_points
-    from cleveragents.bootstrap import bootstrap
-    from cleveragents.domain.command_saves import shown_path
-    from cleveragents.domain.host_binds import CLAUDE_FOLDER
+    with uncollected():  # the services' modules, left out of every later collection
+        from cleveragents.adapters.command_safety import mount_points
+        from cleveragents.bootstrap import bootstrap
+        from cleveragents.domain.command_saves import shown_path
+        from cleveragents.domain.host_binds import CLAUDE_FOLDER
 
     built = bootstrap(start, observer, approve)
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -84,8 +85,28 @@ class ActionOutcome(BaseModel):
     left_out: list[str] = []
     # What each FIFO or socket of `left_out` is ("a FIFO"), to name one where a file stood.
     kinds: dict[str, str] = {}
+    # The tree's paths a sandboxed command wrote, as its overlay's upper layer said (None:
+    # no overlay, the command wrote straight into the tree).
+    wrote: tuple[str, ...] | None = None
     # What the sandbox held read-only, for the put-back after the command (never recorded).
     holds: BoxHolds | None = Field(default=None, exclude=True)
+
+
+def written(taken: Sequence[tuple[Action, ActionOutcome]]) -> list[str] | None:
+    """The tree's paths the `taken` actions wrote: a file action's path, a command's
+    overlay's (`ActionOutcome.wrote`); None when one of them cannot say (a command run
+    without an overlay, a page action)."""
+    paths: list[str] = []
+    for action, outcome in taken:
+        if isinstance(action, RunAction):
+            if outcome.wrote is None:
+                return None
+            paths += outcome.wrote
+        elif isinstance(action, WriteAction | EditAction | DeleteAction):
+            paths.append(action.path)
+        else:
+            return None
+    return sorted(set(paths))
 
 
 _OUTPUT = re.compile(r"\{\{\s*outputs\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")

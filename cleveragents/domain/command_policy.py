@@ -57,6 +57,7 @@ class Confinement:
     pass_env: tuple[str, ...] = ()  # variables the user passes to the commands (--pass-env)
     stdin: bytes = b""  # what the command reads (a Claude Code hook's event); else nothing
     claude_code: bool = False  # Claude Code's: it runs on the host meanwhile, reading its files
+    plan: str | None = None  # the plan's id: what a command's apply replaces is kept for it
 
 
 def judge(line: str, read: ShellLine, patterns: Sequence[str]) -> Refusal | None:
@@ -94,5 +95,8 @@ def confinement(plan: Plan) -> Confinement | None:
     if plan.allow_commands is None:
         return None
     return Confinement(
-        sandbox=plan.sandbox, network=plan.allow_network, pass_env=tuple(plan.pass_env)
+        sandbox=plan.sandbox,
+        network=plan.allow_network,
+        pass_env=tuple(plan.pass_env),
+        plan=plan.id,
     )

@@ -41,6 +41,9 @@ class Decision(BaseModel):
     # The full output (stdout and stderr, as printed) of its `run` action or check, capped;
     # None where it ran no command.
     output: str | None = None
+    # The tree's paths its sandboxed `run` action wrote, from its overlay (`ActionOutcome.
+    # wrote`); None where no overlay said (no command, no sandbox, no overlay here).
+    wrote: list[str] | None = None
     # On a web page: what changed on it since the previous decision (`changes`), and the
     # ids of the whole state and of the screenshot, files under <git-dir>/cleveragents/browser.
     page: dict[str, Any] | None = None

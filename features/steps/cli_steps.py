@@ -75,6 +75,15 @@ def cwd_of(context: Any) -> Path:
     return context.repo if context.repo.exists() else context.tmp
 
 
+def command_wrote(repo: Path, path: str) -> bool:
+    """Whether `path` stands in the tree, or in a sandboxed command's overlay (the upper
+    layer in `.git/cleveragents/box/PID/up`), where what it writes waits till it ends."""
+    import glob
+
+    box = glob.escape(str(repo / ".git" / "cleveragents" / "box"))
+    return os.path.lexists(repo / path) or bool(glob.glob(f"{box}/*/up/{glob.escape(path)}"))
+
+
 @when('I start "{command}" and interrupt it once "{path}" exists')
 def step_interrupt(context: Any, command: str, path: str) -> None:
     import signal
@@ -90,7 +99,7 @@ def step_interrupt(context: Any, command: str, path: str) -> None:
         env={**os.environ, **context.env},
     )
     deadline = time.monotonic() + 60
-    while not (context.repo / path).exists() and time.monotonic() < deadline:
+    while not command_wrote(context.repo, path) and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(0.5)  # let the command of the next action start
     process.send_signal(signal.SIGINT)

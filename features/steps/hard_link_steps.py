@@ -71,3 +71,15 @@ def step_refusal_beyond_most(context: Any, count: int, bound: int, said: str) ->
     text = refusal([f"f{i}" for i in range(count)], bound, HARD_LINKS[1], MOST_HARD_LINKS)
     assert text.endswith(said), text
     assert HARD_LINKS[1] not in text, text
+
+
+@when("random sandboxed scripts write, remove, move and remake files, folders and links")
+def step_overlay_property(context: Any) -> None:
+    from features.support.overlay_apply_property import check_property
+
+    run_property(context, "overlay apply property", check_property, 10)
+
+
+@then("each tree after its command is what the same script made of a plain copy")
+def step_overlay_property_held(context: Any) -> None:
+    assert context.property_failure is None, context.property_failure

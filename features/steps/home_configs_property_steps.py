@@ -16,7 +16,8 @@ from features.support.home_examples import home_property
 
 # By program: its config in the home, how a line includes `{p}` of `~/dotfiles` (read in
 # turn: the next lines may go there), how a line runs `{p}` (found, not read as a config),
-# and a line naming a path agents cannot name.
+# and a line naming a path agents cannot name. nvim's `require` of `{m}` loads the module of
+# the home's runtime path the example draws (`MODULES`), its next lines there (readers31).
 PROGRAMS = {
     ".ssh/config": (
         ("Include ~/dotfiles/{p}", "Include = %d/dotfiles/{p}", "Include ../dotfiles/{p}"),
@@ -39,7 +40,7 @@ PROGRAMS = {
         "exe 'source ' . g:dots . '/x.vim'",
     ),
     ".config/nvim/init.lua": (
-        ('vim.cmd("source ~/dotfiles/{p}")',),
+        ('vim.cmd("source ~/dotfiles/{p}")', 'require("{m}")', "pcall(require, '{m}')"),
         (
             'dofile("{h}/dotfiles/{p}")',
             'vim.opt.rtp:append("~/dotfiles/{p}")',
@@ -58,6 +59,15 @@ PROGRAMS = {
     ),
     ".inputrc": (("$include ~/dotfiles/{p}", "$include {h}/dotfiles/{p}"), (), ""),
 }
+
+
+# Where nvim finds a module `{m}` on its runtime path: its data `site`, a start package of
+# its config or data folder (the mention scan of `~/.config/nvim/lua/**` read none of these).
+MODULES = (
+    ".local/share/nvim/site/lua/{m}.lua",
+    ".config/nvim/pack/p/start/s/lua/{m}/init.lua",
+    ".local/share/nvim/site/pack/p/start/s/lua/{m}.lua",
+)
 
 
 def _example(root: Path, data: st.DataObject) -> None:
@@ -81,7 +91,16 @@ def _example(root: Path, data: st.DataObject) -> None:
         )
         for (form, include), path, deeper in lines:
             p = f"{config.strip('.').replace('/', '_')}-{path}.x"
-            text.append(form.format(p=p, h=home))
+            text.append(form.format(p=p, h=home, m=f"m{path}"))
+            if "{m}" in form:  # the home's module, read in turn: none of the tree
+                module = home / data.draw(st.sampled_from(MODULES)).format(m=f"m{path}")
+                module.parent.mkdir(parents=True, exist_ok=True)
+                if deeper and module not in used:
+                    current.write_text("\n".join(text) + "\n")
+                    current, text = module, []
+                    used.add(module)
+                module.touch()
+                continue
             wanted += [] if form.startswith("runtime") else [p]
             if form.startswith("runtime"):
                 continue  # `~/.vim/p`: the home's own, none of the tree

@@ -257,6 +257,10 @@ SOURCES = (
     # glob on Z stays Z's); a `cd` in a sourced file moves the sourcing file's `make`.
     ('Z={h}/.omz; T=("$Z"/**/*.zsh-theme); S=-x; unset ${{!S*}}; . {h}/dotfiles/x.sh', "x.sh"),
     (". {h}/dotfiles/goto.sh; make -s; cd", "bin"),
+    # readers31: a `cd` to a folder agents cannot name, in a sourced file or the file
+    # itself, leaves a later `make` anywhere (`~/dotfiles/bin` for bash: `.lastdir`).
+    (". {h}/dotfiles/lost.sh; make -s; cd", "whole"),
+    ('cd "$(cat {h}/.lastdir)"; make -s; cd', "whole"),
 )
 # zsh's own forms, in `~/.zshrc -> dotfiles/zshrc`: the link's folder is the tree's top.
 ZSH_SOURCES = (
@@ -269,6 +273,9 @@ ZSH_SOURCES = (
     ("for f ({h}/dotfiles/aliases.sh); do source $f; done", "found"),  # (oh-my-zsh's loops)
     ("for f ({h}/x/aliases.sh); do source {h}/dotfiles/${{f:t}}; done", "found"),
     ("setopt extended_glob; for f in {h}/^x/init.sh; do source $f; done", "init.sh"),
+    # readers31: the tree's zshrc read twice (the home's link, the tree's file): `f() {` is
+    # no call of `f` with `()` after conda's `eval` (seed 1614699333 at 300 examples).
+    ('eval "$X"; f() {{ source "$Z/$1"; }}; Z={h}/z; source {h}/dotfiles/aliases.sh', "found"),
 )
 HOMES = ("~", "$HOME", "${{HOME}}", '"$HOME"')
 
@@ -324,6 +331,8 @@ def _form_example(root: Path, data: st.DataObject) -> None:
     (tree / "vars.sh").write_text("S=-ssh\n")
     (tree / "vars2.sh").write_text('S="$(uname -n)"\n')
     (tree / "goto.sh").write_text("cd ~/dotfiles\ncd bin\n")
+    (tree / "lost.sh").write_text('cd "$(cat ~/.lastdir)"\n')
+    (home / ".lastdir").write_text(f"{tree}/bin\n")
     zsh = data.draw(st.booleans())
     form, kind = data.draw(st.sampled_from(ZSH_SOURCES if zsh else SOURCES))
     spelled = data.draw(st.sampled_from(HOMES)).format()

@@ -108,3 +108,13 @@ def _meanwhile(context: Any, action: str, *words: str) -> None:
         user.wait()
 
     context.add_cleanup(stop)
+
+
+@then('a decision of the plan tree wrote "{paths}"')
+def step_decision_wrote(context: Any, paths: str) -> None:
+    """`agents plan tree --json` (run before): one decision's `wrote` is `paths`."""
+    import json
+
+    document = json.loads(context.result.stdout)
+    found = [d.get("wrote") for d in document["decisions"]]
+    assert paths.split() in found, found

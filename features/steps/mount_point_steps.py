@@ -25,10 +25,16 @@ _PUT = {
 }
 
 
-def _appeared(path: Any, seconds: float = 60.0) -> bool:
+def _appeared(path: Any, seconds: float = 60.0, repo: Any = None) -> bool:
+    """Whether `path` stood within `seconds`; given the `repo` holding it, in the overlay
+    of a sandboxed command too (`cli_steps.command_wrote`)."""
+    from features.steps.cli_steps import command_wrote
+
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if os.path.lexists(path):
+            return True
+        if repo is not None and command_wrote(repo, os.path.relpath(path, repo)):
             return True
         time.sleep(0.01)
     return False
@@ -80,7 +86,7 @@ def step_user_replaces(context: Any, what: str, name: str, marker: str) -> None:
     replaced = threading.Event()
 
     def replace() -> None:
-        if _appeared(context.repo / marker) and os.path.lexists(path):
+        if _appeared(context.repo / marker, repo=context.repo) and os.path.lexists(path):
             path.unlink()
             put(path)
             replaced.set()
@@ -103,7 +109,7 @@ def step_kill_agents(context: Any, command: str, name: str) -> None:
     """`agents` started as its own process (never forked), killed by its PID with SIGKILL
     while its command sleeps in the box (bwrap dies with it: `--die-with-parent`)."""
     agents = _started(context, command)
-    stood = _appeared(context.repo / name)
+    stood = _appeared(context.repo / name, repo=context.repo)
     os.kill(agents.pid, signal.SIGKILL)
     agents.wait(timeout=30)
     assert stood, f"{name} never stood in the tree while agents ran"
@@ -118,9 +124,9 @@ def step_stop_kill_agents(context: Any, command: str, first: str, name: str) -> 
     """As above, but `agents` is stopped first (`kill -STOP`, a debugger): its lock's beat
     stops with it; its command, in a session of its own, writes on (attack 24, F8)."""
     agents = _started(context, command)
-    stood = _appeared(context.repo / first)
+    stood = _appeared(context.repo / first, repo=context.repo)
     os.kill(agents.pid, signal.SIGSTOP)
-    later = stood and _appeared(context.repo / name)
+    later = stood and _appeared(context.repo / name, repo=context.repo)
     os.kill(agents.pid, signal.SIGKILL)
     agents.wait(timeout=30)
     assert stood and later, f"{first} or {name} never stood in the tree while agents ran"

@@ -46,6 +46,10 @@ try:
 finally:
     sys.setprofile(None)
     noted = {"built": built, "frozen": gc.get_freeze_count(), "collecting": gc.isenabled()}
+    walked = {id(o) for o in gc.get_objects()}  # every generation but the frozen one
+    noted["walked"] = sorted(
+        n for n, m in list(sys.modules.items()) if m is not None and id(vars(m)) in walked
+    )
     with open(sys.argv[1], "w") as out:
         json.dump(noted, out)
 raise SystemExit(code)
@@ -161,6 +165,14 @@ def step_imports_frozen(context: Any) -> None:
     assert noted["collecting"], "the garbage collector was left off"
     # typer, click and the CLI's modules: tens of thousands of objects.
     assert noted["frozen"] > 10_000, f"only {noted['frozen']} objects left out of collections"
+
+
+@then('the modules "{names}" are left out of later garbage collections too')
+def step_modules_frozen(context: Any, names: str) -> None:
+    """Each module's namespace (and so what it defined, made with it) is frozen."""
+    walked = set(context.built["walked"])
+    left = [name.strip() for name in names.split(",") if name.strip() in walked]
+    assert not left, f"later collections still walk {left}"
 
 
 @when('I run "{command}" with stderr to a pipe nobody reads')

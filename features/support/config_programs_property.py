@@ -35,9 +35,11 @@ ARGS = ["", " --flag", " 'a b'", " -- x", " 'unclosed"]
 # `ext by insteadOf`: a `url.<ext::...>.insteadOf` rewrites the remote's address to it;
 # `ext by env`: no config policy, `GIT_ALLOW_PROTOCOL=ext` (git's and agents') lets it run;
 # `ext by startup file`: the home's `.bashrc` exports it, git's (the user's shell's) holds
-# it, agents' does not (readers30).
+# it, agents' does not (readers30); `ext by startup git config`: its `git config --global
+# protocol.ext.allow always` writes the user's config as their shell starts, after agents'
+# look (readers31).
 KINDS = ["diff", "alias", "ext", "ext refused", "ext by insteadOf", "ext by env"]
-KINDS += ["ext by startup file"]
+KINDS += ["ext by startup file", "ext by startup git config"]
 BEFORE = ["", ": a#b; ", ": '# x'; ", 'echo "$#"; ', ": \\# x; ", "# ./x.sh\n", "true #x\n"]
 
 
@@ -70,6 +72,8 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     root = tree(top)
     (top / "home").mkdir()  # the user's, for `ext by startup file`
     (top / "home" / ".bashrc").write_text("export GIT_ALLOW_PROTOCOL=file:ext\n")
+    (top / "home2").mkdir()  # the user's, for `ext by startup git config`
+    (top / "home2" / ".bashrc").write_text("git config --global protocol.ext.allow always\n")
     marks = top / "marks"
     repo = GitRepository(root=root.resolve(), git_dir=(root / ".git").resolve())
     ran = 0
@@ -91,6 +95,10 @@ def check_property(examples: int, seed: int, work: Path) -> int:
     @example(
         kind="ext by startup file", assign="", runner="", form="./{}", script=0, args="", before=""
     )
+    @example(
+        kind="ext by startup git config", assign="", runner="", form="./{}", script=0, args="",
+        before="",
+    )  # fmt: skip
     @given(
         kind=st.sampled_from(KINDS),
         assign=st.sampled_from(ASSIGNMENTS),
@@ -121,7 +129,7 @@ def check_property(examples: int, seed: int, work: Path) -> int:
             cwd=root, capture_output=True, text=True,
         ).stdout.splitlines():  # fmt: skip
             subprocess.run(["git", "config", "--unset-all", section], cwd=root)
-        if kind not in ("ext by env", "ext by startup file"):
+        if kind not in ("ext by env", "ext by startup file", "ext by startup git config"):
             policy = ["protocol.ext.allow", "never" if kind == "ext refused" else "always"]
             subprocess.run(["git", "config", *policy], cwd=root, check=True)
         if kind == "ext by insteadOf":
@@ -136,10 +144,15 @@ def check_property(examples: int, seed: int, work: Path) -> int:
         home = os.environ.get("HOME")
         os.environ.update(allowed)
         try:
+            if kind == "ext by startup git config":  # agents looks, then the user's shell
+                (top / "home2" / ".gitconfig").unlink(missing_ok=True)  # starts, then git
+                os.environ["HOME"] = str(top / "home2")
+                host = host_folders(repo)
+                command = ["bash", "-c", '. ~/.bashrc && exec "$@"', "bash", *command]
             ran_by = {**os.environ, **shell}  # the user's git: their shell's variables
             subprocess.run(command, cwd=root / "tools", env=ran_by, capture_output=True, timeout=30)
             os.environ.update({"HOME": str(top / "home")} if shell else {})
-            host = host_folders(repo)
+            host = host if kind == "ext by startup git config" else host_folders(repo)
         finally:
             for name in allowed:
                 os.environ.pop(name, None)

@@ -59,15 +59,20 @@ class KeptDrops:
             remove(self.root / path)
         self.modes += said
 
-    def commit(self, plan_id: str | None) -> list[str]:
+    def commit(
+        self, plan_id: str | None, message: str = MESSAGE, line: str | None = None
+    ) -> list[str]:
         """The commit of what was dropped since the last call, said in one line (none when
-        nothing was), after the line naming what was given its owner's rights to go."""
+        nothing was; `line` with `{commit}` in it, when given), after the line naming what
+        was given its owner's rights to go."""
         kept, self._kept = self._kept, {}
         said, self.modes = list(dict.fromkeys(self.modes)), []
         if not kept or self.saver is None or self._commit is None or plan_id is None:
             return said
         tree = self.saver.tree_of([(path, mode, blob) for path, (mode, blob) in kept.items()])
-        short = self._commit(plan_id, tree, MESSAGE)[:12]
+        short = self._commit(plan_id, tree, message)[:12]
+        if line is not None:
+            return [*said, line.format(commit=short)]
         return [
             *said,
             f"what the put-back removed or wrote over is kept in commit {short}, never in "

@@ -82,13 +82,15 @@ def run(
     timeout: float,
     limits: SandboxLimits | None = None,
     stdin: bytes = b"",
+    enter: Callable[[], None] | None = None,
 ) -> ActionOutcome:
     """Run `args` (a shell line when a string) to its end, its timeout, or an interrupt;
     under `limits` (a sandboxed command), naming the limit that stopped it. It reads
-    `stdin`, then end of file."""
+    `stdin`, then end of file. `enter`: what the child does last before it runs `args`
+    (the overlay over the tree: `overlay_box.py`)."""
     cgroup = PidsCgroup.made(limits.processes) if limits is not None else None
     try:
-        return _run(args, cwd, env, timeout, limits, cgroup, stdin)
+        return _run(args, cwd, env, timeout, limits, cgroup, stdin, enter)
     finally:
         if cgroup is not None:
             cgroup.remove()
@@ -102,6 +104,7 @@ def _run(
     limits: SandboxLimits | None,
     cgroup: PidsCgroup | None,
     stdin: bytes = b"",
+    enter: Callable[[], None] | None = None,
 ) -> ActionOutcome:
     # Its own session, so a Ctrl-C reaches us first and we stop the whole command; and
     # killed with us (SIGKILL gives no chance to clean up), so a command a killed
@@ -120,7 +123,7 @@ def _run(
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
-                preexec_fn=_child_setup(limits, cgroup),
+                preexec_fn=_child_setup(limits, cgroup, enter),
             )
         with beating_for(process.pid):
             return _awaited(process, args, timeout, limits, cgroup, stdin)
@@ -211,7 +214,11 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
-def _child_setup(limits: SandboxLimits | None, cgroup: PidsCgroup | None) -> Callable[[], None]:
+def _child_setup(
+    limits: SandboxLimits | None,
+    cgroup: PidsCgroup | None,
+    enter: Callable[[], None] | None = None,
+) -> Callable[[], None]:
     def setup() -> None:  # pragma: no cover - runs in the child, between fork and exec
         signal.pthread_sigmask(signal.SIG_UNBLOCK, interrupts.STOPPING)  # held in agents only
         _die_with_parent()
@@ -219,6 +226,8 @@ def _child_setup(limits: SandboxLimits | None, cgroup: PidsCgroup | None) -> Cal
             cgroup.enter()
         if limits is not None:
             limits.apply()
+        if enter is not None:
+            enter()
 
     return setup
 

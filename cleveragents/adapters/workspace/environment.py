@@ -16,6 +16,7 @@ from cleveragents.adapters.command_safety.bubblewrap import Bubblewrap
 from cleveragents.adapters.command_safety.host_mounts import host_binds
 from cleveragents.adapters.command_safety.limits import HARD_LINKS, MOST_HARD_LINKS
 from cleveragents.adapters.command_safety.nested_gits import refused_line, unbound_note
+from cleveragents.adapters.command_safety.overlay_box import Layers, OverlayBox, remove
 from cleveragents.adapters.git.claude_links import ClaudeLinks
 from cleveragents.adapters.git.git_folders import GitFolders, named_in_tree
 from cleveragents.adapters.git.repository import GitRepository
@@ -23,6 +24,7 @@ from cleveragents.adapters.host_folders import host_folders, own_python
 from cleveragents.adapters.workspace import command_process, own_path, pinned, tree_walk
 from cleveragents.adapters.workspace.file_puts import put, refuse_special
 from cleveragents.adapters.workspace.git_waits import git_reads, removed_line
+from cleveragents.adapters.workspace.overlay_apply import Applied, Commit, apply_upper
 from cleveragents.adapters.workspace.tree_walk import TreeWalk
 from cleveragents.domain.action import (
     Action,
@@ -56,6 +58,7 @@ class WorkspaceEnvironment:
         links: Callable[[], dict[str, str]] | None = None,
         host: Callable[[], HostFolders] | None = None,
         git_folder: Callable[[Sequence[str]], str | None] | None = None,
+        commit: Commit | None = None,
     ) -> None:
         self.root = root.resolve()
         self.git_dir = git_dir.resolve()
@@ -70,6 +73,8 @@ class WorkspaceEnvironment:
         self.noticed = False
         self.named_long: set[str] = set()  # the paths too long for git named last
         self.named_unbound: tuple[str, ...] = ()  # the nested `.git`s past the bound named last
+        self.overlay = OverlayBox(self.root, self.git_dir)  # what a command writes, applied after
+        self.commit = commit  # keeps what an overlay's apply replaces (`overlay_apply.py`)
 
     def apply(self, action: Action, confinement: Confinement | None = None) -> ActionOutcome:
         """Carry out one action. A refused path, a failed edit, an OS error: an outcome.
@@ -212,6 +217,7 @@ class WorkspaceEnvironment:
         pins: dict[str, pinned.Identity] = {}
         read_only: list[str] | None = None  # bound read-only: noted once mount points stand
         host: HostBinds | None = None
+        layers: Layers | None = None  # the command's overlay (`overlay_box.py`)
         own_made: list[str] = []  # of `missing`, made read-only folders for its time
         # agents' own import path in the tree, not there yet: what a command makes there
         # would run in the next `agents` (`sitecustomize.py`).
@@ -240,6 +246,7 @@ class WorkspaceEnvironment:
                 # What the host runs, read-only in the box: never the model's while it runs.
                 host = host_binds(self.root, self.host(), mcp=confinement.claude_code)
                 host, own_made = own_path.made_in(self.root, host, missing)
+                layers = self._layers()
                 sockets = sorted(before.sockets)
                 args = self.sandbox.argv(args, confinement.network, places, sockets, host)
                 if self.sandbox.real_unbound:  # a repository of the user's would be writable
@@ -263,12 +270,22 @@ class WorkspaceEnvironment:
         with mount_points.made(self.root, stood, self.git_dir / "cleveragents", written, folders):
             noted = pinned.HeldPlaces(self.root, read_only) if read_only is not None else None
             own_held = pinned.HeldPlaces(self.root, own_made)
-            outcome = command_process.run(args, str(self.root), env, action.timeout, limits, given)
+            try:
+                enter = None if layers is None else self.overlay.enter(layers, sorted(before.pipes))
+                outcome = command_process.run(
+                    args, str(self.root), env, action.timeout, limits, given, enter
+                )
+            except BaseException:
+                if layers is not None:  # nothing of it applied: as if it never wrote
+                    remove(layers.folder)
+                raise
             own = own_held.holds(frozenset())  # before the made folders go
+        applied = None if layers is None else self._applied(layers, started, confinement)
         shared = frozenset(inode for (_, inode), _, _ in before.linked)
         holds = noted.holds(shared) if noted is not None else None
         replaced = holds.replaced if holds is not None else ()
-        notes = pinned.moved_notes(pinned.put_back(self.root, pins, replaced))
+        notes = applied.notes if applied is not None else []
+        notes += pinned.moved_notes(pinned.put_back(self.root, pins, replaced))
         notes += own_path.put_aside(self.root, [p for p in missing if os.path.lexists(p)], own)
         after = tree_walk.walk(self.root, since=started)
         notes += _leftover_notes(tree_walk.clear_new(self.root, before, after), before, after)
@@ -286,11 +303,30 @@ class WorkspaceEnvironment:
             notes.append(host_note(host))
         if notes:
             outcome = outcome.model_copy(update={"summary": "; ".join([outcome.summary, *notes])})
-        outcome = outcome.model_copy(update={"holds": holds})
+        wrote = tuple(applied.wrote) if applied is not None else None
+        outcome = outcome.model_copy(update={"holds": holds, "wrote": wrote})
         if made := sorted((after.refused - before.refused) | pipes):
             kinds = {p: "a Unix socket" if p in after.sockets else "a FIFO" for p in pipes}
             outcome = outcome.model_copy(update={"left_out": made, "kinds": kinds})
         return outcome
+
+    def _layers(self) -> Layers | None:
+        """A fresh overlay for the command, or None (said once) when none can be made."""
+        why = self.overlay.unavailable(lambda command: self.sandbox.argv(command, False))
+        if why is None:
+            return self.overlay.made()
+        if not self.overlay.said:
+            self.overlay.said = True
+            self.notice(f"commands write straight into the tree: {why}")
+        return None
+
+    def _applied(self, layers: Layers, started: int, confinement: Confinement | None) -> Applied:
+        """The command's upper layer applied to the tree, its folder gone after."""
+        plan = confinement.plan if confinement is not None else None
+        try:
+            return apply_upper(self.root, self.git_dir, layers.upper, started, self.commit, plan)
+        finally:
+            remove(layers.folder)
 
     def _notice_once(self, why: str) -> None:
         if not self.noticed:
