@@ -142,3 +142,55 @@ def interrupted_by(stop: BaseException) -> str:
     if not isinstance(stop, Interrupted):
         return "interrupted"
     return f"interrupted ({stop.cause})" + "".join(f"; {line}" for line in stop.failed)
+
+
+class FileSystemRefused(ConflictingState):
+    """The file system refused a write or a removal: a path made immutable (`chattr +i`), no
+    permission, a read-only file system, a full disk or quota. A condition of the machine,
+    not a bug: exit 3, the path named, and what to do."""
+
+    kind = "file_system"
+
+
+# The errors of a file system that refuses (errno): not a bug of ours, the machine's state.
+REFUSING = {1: "EPERM", 13: "EACCES", 28: "ENOSPC", 30: "EROFS", 122: "EDQUOT"}
+FULL = (28, 122)
+
+
+def file_system_refusal(error: BaseException, pathless: bool = True) -> FileSystemRefused | None:
+    """`error` as one line naming the path and what to do, when a file system refused (its
+    OSError, or SQLite's full disk); None for any other error. `pathless` False: not an
+    OSError naming no file (stdout's, on a full device: the command's own writes name theirs,
+    or come through an operation, which says what it could not change)."""
+    from cleveragents.domain.shown_text import visible
+
+    found: BaseException | None = error
+    while found is not None and not _refusing(found, pathless):
+        found = found.__cause__  # what it was raised from; not one it was raised while handling
+    if found is None:
+        return None
+    if isinstance(found, FileSystemRefused):
+        return found
+    if not isinstance(found, OSError):  # SQLite's: its file is the plan store's
+        what, full = "the plan store (.git/cleveragents)", True
+        why = "no space left on device"
+    else:
+        where = found.filename
+        what = "the working tree or its checkpoints" if where is None else visible(str(where), True)
+        full, why = found.errno in FULL, (found.strerror or str(found)).lower()
+    hint = (
+        "free space on that file system, then run the command again"
+        if full
+        else "make it writable (`chattr -i` if `lsattr` shows it immutable, or its mode), "
+        "then run the command again"
+    )
+    return FileSystemRefused(f"cannot change {what}: {why}", hint=hint)
+
+
+def _refusing(error: BaseException, pathless: bool) -> bool:
+    if isinstance(error, FileSystemRefused):
+        return True
+    if isinstance(error, OSError):
+        return error.errno in REFUSING and (pathless or error.filename is not None)
+    # sqlite3.OperationalError, not imported here (the read-only views start light)
+    return type(error).__name__ == "OperationalError" and "disk is full" in str(error)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 
 from cleveragents.application import undo_target
+from cleveragents.application.file_refusals import refused_back, refused_settle
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
 from cleveragents.application.operation_repair import held_note
 from cleveragents.application.settle_restore import retried
@@ -157,8 +158,8 @@ class OperationLog:
                         hint="the next `agents` command in this repository tries again",
                     ) from failed
                 raise self._interrupted(op, stop) from None
-            except BaseException:
-                with self.shield():
+            except BaseException as error:
+                with self.shield(), refused_back(op, error):
                     self.put_back(op, keep)
                     self._finish(op, OperationStatus.ROLLED_BACK)
                 raise
@@ -324,7 +325,7 @@ class OperationLog:
 
         for op in self.store.running_operations(plan_id):
             # Settling is not what the killed operation wrote: no call is given its journal.
-            with self.shield():
+            with self.shield(), refused_settle(op):
                 repair = settle_killed(self, op, KILLED)
             self.notices += settled_notes(op, repair)
 

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
 from cleveragents.application.file_restore import FileRestore
 from cleveragents.application.option_rollback import read_again, roll_back
 from cleveragents.application.plan_recorder import RunPart
-from cleveragents.domain.action import Action, RunAction, written
+from cleveragents.domain.action import Action, DeleteAction, RunAction, WriteAction, written
 from cleveragents.domain.budget import retries_left
 from cleveragents.domain.checkpoint import Checkpoint
 from cleveragents.domain.command_output import commands_run, kept_output, one_line
+from cleveragents.domain.command_policy import confinement
 from cleveragents.domain.command_saves import left_out_notes
 from cleveragents.domain.decision import Decision, DecisionKind
 from cleveragents.domain.plan import Check, Phase
+from cleveragents.domain.rules import confined_path
 from cleveragents.domain.stops import cut_short_outcome
 from cleveragents.domain.strategy import StepSpec
-from cleveragents.errors import ActorUnavailable, BudgetExhausted
+from cleveragents.errors import ActorUnavailable, BudgetExhausted, PathRefused, file_system_refusal
 
 
 class StepRunner(RunPart):
@@ -134,35 +137,61 @@ class StepRunner(RunPart):
             before = r.fresh(f"before {action.describe()}") if command else read_again(r, [action])
             kept_out = list(self.checkpoints.uncommitted)  # as the last scan left them
             action, outcome = r.apply(self.environment, action)
-            after = r.checkpoint(f"after {action.describe()}")
-            checkpoints = self.checkpoints
-            if notes := left_out_notes(kept_out, checkpoints.uncommitted, checkpoints.unreadable):
-                outcome = outcome.model_copy(
-                    update={"summary": "; ".join([outcome.summary, *notes])}
+            try:
+                after = r.checkpoint(f"after {action.describe()}")
+                checkpoints = self.checkpoints
+                if notes := left_out_notes(
+                    kept_out, checkpoints.uncommitted, checkpoints.unreadable
+                ):
+                    outcome = outcome.model_copy(
+                        update={"summary": "; ".join([outcome.summary, *notes])}
+                    )
+                r.record(
+                    kind=DecisionKind.ACTION,
+                    phase=Phase.EXECUTE,
+                    parent_id=step.id,
+                    step=step.step,
+                    option=option,
+                    summary=action.describe(),
+                    rationale=_option(option),
+                    action=action.model_dump(mode="json"),
+                    before=before,
+                    after=after,
+                    actor_state_before=r.actor_state(),
+                    ok=outcome.ok,
+                    outcome=one_line(outcome),
+                    output=kept_output(commands_run([(action, outcome)])),
+                    wrote=written([(action, outcome)]),
                 )
-            r.record(
-                kind=DecisionKind.ACTION,
-                phase=Phase.EXECUTE,
-                parent_id=step.id,
-                step=step.step,
-                option=option,
-                summary=action.describe(),
-                rationale=_option(option),
-                action=action.model_dump(mode="json"),
-                before=before,
-                after=after,
-                actor_state_before=r.actor_state(),
-                ok=outcome.ok,
-                outcome=one_line(outcome),
-                output=kept_output(commands_run([(action, outcome)])),
-                wrote=written([(action, outcome)]),
-            )
+            except Exception as error:
+                self.unmade(action, before, error)
+                raise
             if not outcome.ok:
                 self.last_output = outcome.output
                 return f"{action.describe()}: {outcome.summary}"
         if checks:
             return self.run_checks(step, Phase.EXECUTE, "step check", checks, option)
         return None
+
+    def unmade(self, action: Action, before: Checkpoint | None, error: Exception) -> None:
+        """A write that made a file, whose checkpoint or record the file system refused (a
+        full disk): the file goes again. Left, no decision would say it is the agent's, and
+        the settling and the resume after it would count it the user's edit (attack31 F4).
+        A file that stood there before (tracked, ignored, in a nested repository) stays: a
+        checkpoint or saved record holds what it replaced, and the rollback puts it back."""
+        if not isinstance(action, WriteAction) or file_system_refusal(error) is None:
+            return
+        r = self.r
+        try:
+            path = confined_path(action.path)
+        except PathRefused:
+            return
+        held = frozenset() if before is None else r.checkpoints.trees.tree_paths(before.tree)
+        ways = [path.rsplit("/", n)[0] for n in range(path.count("/") + 1)]  # and its folders
+        if any(way in held for way in ways) or r.checkpoints.ignored_here([path]):
+            return
+        with contextlib.suppress(Exception):  # what this fails on, the error said already
+            self.environment.apply(DeleteAction(path=path), confinement(r.plan))
 
     def revert_attempt(self, step: Decision, to: Checkpoint, option: str, failure: str) -> None:
         r = self.r

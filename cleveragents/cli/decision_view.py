@@ -52,7 +52,7 @@ def decision(start: Path, plan_ref: str | None, ref: str, json: bool) -> int:
     stored = bootstrap_rows(start)
     found = _from_row(stored, plan_ref, ref)
     if found is None:
-        with opened(start) as s:
+        with opened(start, reading=True) as s:
             plan, model, changed = s.inspection.decision(plan_ref, ref)
         plan_id, fields = plan.id, model.model_dump(mode="json")
     else:

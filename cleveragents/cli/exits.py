@@ -9,7 +9,7 @@ import os
 from collections.abc import Callable
 
 from cleveragents.cli import output
-from cleveragents.errors import CleverAgentsError, Interrupted
+from cleveragents.errors import CleverAgentsError, Interrupted, file_system_refusal
 
 
 def exit_code(
@@ -34,6 +34,9 @@ def exit_code(
             # dataclass field's, while a module is imported), pydantic, what stopped it
             # building a model's schema. It is the interrupt still, not a bug.
             return interrupted(error)
+        refused = file_system_refusal(error, pathless=False)  # the machine's state, no bug
+        if refused is not None:
+            return failed(refused, "--json" in args)
         code = usage(error)
         return unexpected(error) if code is None else code
     if result == 130:  # typer turns KeyboardInterrupt into a silent exit 130

@@ -130,10 +130,12 @@ def services(
     ctx: typer.Context,
     observer: Observer | None = None,
     approve: Callable[[str], bool] | None = None,
+    reading: bool = False,
 ) -> Iterator[Services]:
     """The services for the repository the command runs in, closed after the block (see
-    `cli/services.py`: what a killed command left behind is repaired first)."""
-    with opened(ctx.obj, observer, approve) as built:
+    `cli/services.py`: what a killed command left behind is repaired first; `reading`: a
+    view, which reads even when the file system refuses that repair)."""
+    with opened(ctx.obj, observer, approve, reading) as built:
         yield built
 
 

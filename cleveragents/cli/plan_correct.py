@@ -316,7 +316,7 @@ def ops(ctx: typer.Context, plan: PlanOption = None, json: Json = False) -> int:
 
     from cleveragents.domain.undo import undone_by
 
-    with services(ctx) as s:
+    with services(ctx, reading=True) as s:
         found = s.inspection.operations(plan)
         elsewhere = {op.id for op in found if not s.operations.made_here(op)}
     undone = undone_by(found)  # an undo is an operation of its target's plan

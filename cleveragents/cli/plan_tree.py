@@ -55,7 +55,7 @@ def tree(
         from cleveragents.cli import plan_views
 
         return plan_views.tree(ctx.obj, plan, as_json)
-    with services(ctx) as s:
+    with services(ctx, reading=True) as s:
         found, decisions, corrections = s.inspection.tree(plan, since=since)
     shown = live(decisions) if active else decisions
     if picture is not None:

@@ -54,7 +54,7 @@ def list_plans(start: Path, json: bool, size: bool = False) -> int:
     disk each takes (it needs git: never on the fast path)."""
     plans = None if size else _from_rows(start, lambda rows: rows.listed())
     if plans is None:
-        with opened(start) as s:
+        with opened(start, reading=True) as s:
             plans = [p.model_dump(mode="json", include=set(LISTED)) for p in s.inspection.plans()]
             if size:
                 _add_sizes(plans, s.garbage().sizes())
@@ -102,13 +102,13 @@ def show(start: Path, ref: str | None, json: bool) -> int:
     if json:
         summary = _from_rows(start, lambda rows: _summary_document(rows, ref))
         if summary is None:
-            with opened(start) as s:
+            with opened(start, reading=True) as s:
                 summary = s.inspection.summary(ref)
         output.emit_json(summary)
         return 0
     facts = _from_rows(start, lambda rows: _facts(_summary(rows, ref)))
     if facts is None:
-        with opened(start) as s:
+        with opened(start, reading=True) as s:
             facts = _facts(s.inspection.summary(ref))
     output.key_values(facts)
     return 0
@@ -132,7 +132,7 @@ def tree(start: Path, ref: str | None, json: bool = False) -> int:
 
     drawn = _from_rows(start, lambda rows: _outline(rows, ref))
     if drawn is None:
-        with opened(start) as s:
+        with opened(start, reading=True) as s:
             found, decisions, _ = s.inspection.tree(ref)
         drawn = outline(found, decisions)
     output.raw(plain_lines(drawn).encode())
@@ -149,7 +149,7 @@ def _tree_document(start: Path, ref: str | None) -> int:
 
     document = _from_rows(start, read)
     if document is None:
-        with opened(start) as s:
+        with opened(start, reading=True) as s:
             document = tree_document(*s.inspection.tree(ref))
     output.emit_json(document)
     return 0
@@ -167,7 +167,7 @@ def log(start: Path, plan_ref: str | None, ref: str) -> int:
     """What decision `ref` printed, as `plan log` prints it: the one row it is in is read."""
     found = _from_rows(start, lambda rows: _output(rows, plan_ref, ref))
     if found is None:
-        with opened(start) as s:
+        with opened(start, reading=True) as s:
             _, decision, _ = s.inspection.decision(plan_ref, ref)
         found = decision.id, decision.output
     decision_id, text = found

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cleveragents.cli import output
 from cleveragents.cli.collector import uncollected
-from cleveragents.errors import ConflictingState
+from cleveragents.errors import ConflictingState, FileSystemRefused
 
 if TYPE_CHECKING:
     from cleveragents.application.plan_recorder import Observer
@@ -24,11 +24,13 @@ def opened(
     start: Path,
     observer: Observer | None = None,
     approve: Callable[[str], bool] | None = None,
+    reading: bool = False,
 ) -> Iterator[Services]:
     """The services for the repository at or above `start`, closed after the block.
 
     Imported late, so `--help` stays fast. What a killed command left behind is repaired
-    first, and said on stderr.
+    first, and said on stderr. A repair the file system refuses (a path made immutable, a
+    full disk) fails the command (exit 3), but one `reading` only: that says it, and reads.
     """
     with uncollected():  # the services' modules, left out of every later collection
         from cleveragents.adapters.command_safety import mount_points
@@ -50,10 +52,18 @@ def opened(
                 " before the tree moved; remove it if it is not yours"
             )
         built.operations.spared = frozenset(made)
-        built.operations.settle()
+        refused = None
+        try:
+            built.operations.settle()
+        except FileSystemRefused as error:
+            refused = error
         for notice in built.operations.notices:
             output.note(notice)
         built.operations.notices.clear()
+        if refused is not None:
+            if not reading:
+                raise refused
+            output.note(refused.line())
         if built.operations.unsettled is not None:  # the paths named, made inert: never silent
             raise ConflictingState(built.operations.unsettled)
         yield built
