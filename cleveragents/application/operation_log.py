@@ -325,8 +325,8 @@ class OperationLog:
         for op in self.store.running_operations(plan_id):
             # Settling is not what the killed operation wrote: no call is given its journal.
             with self.shield():
-                repair = settle_killed(self, op, KILLED)
-            self.notices += settled_notes(op, repair)
+                repair, first = settle_killed(self, op, KILLED)
+            self.notices += settled_notes(op, repair, first)
 
     def settle_interrupted(
         self, op: Operation, outcome: str, keep: Keep, tree: ResolvedFiles | None = None
