@@ -7,6 +7,7 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager, nullco
 
 from cleveragents.application import undo_target
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
+from cleveragents.application.killed_git import first_look
 from cleveragents.application.operation_repair import held_note
 from cleveragents.application.settle_restore import retried
 from cleveragents.application.undo_files import UndoFiles, UndoResult
@@ -182,7 +183,7 @@ class OperationLog:
                 with self.store.transaction():
                     self.store.save_operation(op)
 
-        return Keeping(keep, journal)
+        return Keeping(keep, journal, first_look(self, op))
 
     def undo(
         self,

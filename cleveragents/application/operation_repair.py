@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cleveragents.application.killed_correction import say_kept, written_back
+from cleveragents.application.killed_git import own_git_back, own_git_said
 from cleveragents.application.settle_restore import owed_note, restored_each
 from cleveragents.domain.checkpoint import SYMLINK, Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
@@ -60,8 +61,11 @@ def settle_killed(
         return None, None
     if op.kind in RESTARTABLE and op.files_before is not None:
         log.settle_interrupted(op, outcome, log.keeping(op).keep)
+        gits = own_git_back(log, op, _alive_until(log, op))  # before the put-back writes
         with log.checkpoints.settling():  # its snapshot too sees into a folder made `311`
-            return _host_run_back(log, op), None
+            host = _host_run_back(log, op)
+        own_git_said(log, op, gits)
+        return host, None
     if op.kind in RESTARTABLE or op.files_before is None:
         log.settle_interrupted(op, outcome, log.keeping(op).keep)
         return None, None
@@ -69,6 +73,7 @@ def settle_killed(
         _unblocked(log, op)  # before the checkpoint below: its git would wait on a FIFO
     journal = None if op.journal is None else list(op.journal)  # as the kill left it
     until = _alive_until(log, op)  # before the checkpoint below: when its command last wrote
+    gits = own_git_back(log, op, until)  # before a put-back writes a hooks folder's file
     before, repair = _repair(log, op, f"settling operation {op.id} ({op.kind}), which was killed")
     tree, kept = None, list[str]()
     if journal is not None:
@@ -93,6 +98,7 @@ def settle_killed(
     # killed run (attack 31, F6: a killed correction's command kept the hook it planted).
     with log.checkpoints.settling():
         host = _host_run_back(log, op)
+    own_git_said(log, op, gits)
     return repair if host is None else host, repair if host is not None else None
 
 

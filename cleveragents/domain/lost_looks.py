@@ -17,11 +17,18 @@ from cleveragents.domain.command_saves import ClaudeEntry, Seen
 TICK_NS = 2_000_000_000  # as `command_saves.is_racy`: a change this close may not show
 
 
-def seen_before(entries: dict[str, ClaudeEntry], at: int) -> dict[str, ClaudeEntry]:
+def seen_before(
+    entries: dict[str, ClaudeEntry], at: int, until: int | None = None
+) -> dict[str, ClaudeEntry]:
     """`entries` (each `.claude`, `.mcp.json` and hooks folder now) as a look taken at `at`
-    is taken to have seen them: without what changed since."""
+    is taken to have seen them: without what changed since; but for what changed at `until`
+    or later (a killed command's settle: after the command could last write), the user's."""
     return {
-        path: {name: seen for name, seen in entry.items() if not changed_since(seen, at)}
+        path: {
+            name: seen
+            for name, seen in entry.items()
+            if not changed_since(seen, at) or (until is not None and seen[3] >= until)
+        }
         for path, entry in entries.items()
     }
 

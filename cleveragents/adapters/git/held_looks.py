@@ -29,7 +29,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cleveragents.adapters.git.claude_dirs import ClaudeDirs
+from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.config_writes import make_inert
 from cleveragents.adapters.git.git_dirs import GitDirs
 from cleveragents.adapters.git.objects import ObjectStore
@@ -116,10 +116,19 @@ class HeldLooks:
             return kept[1]
         return None
 
-    def lost(self, plan_id: str, at: int, own_config: dict[str, dict[str, list[str]]]) -> list[str]:
+    def lost(
+        self,
+        plan_id: str,
+        at: int,
+        own_config: dict[str, dict[str, list[str]]],
+        until: int | None = None,
+    ) -> list[str]:
         """After a call whose look (taken at `at`) is lost: what Claude Code and git run
         that changed since is removed, its bytes kept; the own config put back as
-        `own_config` (recorded with the decision) had it. One line for each."""
+        `own_config` (recorded with the decision) had it. One line for each. With `until`
+        (a killed command's settle: `application/killed_git.py`), only the own `.git/hooks`
+        and the hooks folders its config names are looked at (a `.claude` is the settle's
+        own walk's), and what changed at `until` or later is the user's: it stays."""
         dirs = self.claude_dirs
         fails = PutBackFailures(self.repo.root, dirs.saver, dirs.commit)
         each = partial(fails.each, plan_id=plan_id, at=at)  # each on its own
@@ -129,10 +138,12 @@ class HeldLooks:
         with self.git_dirs.opened():  # a folder its owner cannot list: for these only
             self.git_dirs.walk()
             dirs.hooks = self.own_config.hooks_folder(own_config)
-            folders = [*self._runs(), *dirs.hooks]
+            runs = self._runs() if until is None else [p for p in self._runs() if p == OWN_HOOKS]
+            folders = [*runs, *dirs.hooks]
 
             def put_back() -> list[str]:
-                return dirs.put_back(plan_id, seen_before(dirs.look(folders), at), folders, at)
+                seen = seen_before(dirs.look(folders), at, until)
+                return dirs.put_back(plan_id, seen, folders, at)
 
             said += each(".claude folders, folders on PATH", put_back, lambda: folders)
         failed = len(fails.failed)  # its lines follow `said`'s, unless it failed
