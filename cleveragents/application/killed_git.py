@@ -22,6 +22,8 @@ from cleveragents.errors import CleverAgentsError
 if TYPE_CHECKING:
     from cleveragents.application.operation_log import OperationLog
 
+ENDLESS = 1 << 80  # a time (ns) no change reaches
+
 
 def first_look(log: OperationLog, op: Operation) -> Looked:
     """What records, once, in `op`'s record, the look before its first command."""
@@ -42,8 +44,9 @@ def own_git_back(log: OperationLog, op: Operation, until: int | None) -> list[st
     if op.first_look is None:
         return []
     at, own_config = op.first_look
-    try:
-        return log.checkpoints.after_lost_look(op.plan_id, at, own_config, until)
+    try:  # no last beat known: whatever changed since the look is the command's
+        bound = until if until is not None else ENDLESS
+        return log.checkpoints.after_lost_look(op.plan_id, at, own_config, bound)
     except CleverAgentsError as failed:
         return [
             f"could not put back the repository's git config and hooks operation {op.id}'s "
