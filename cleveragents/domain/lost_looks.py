@@ -15,30 +15,18 @@ from __future__ import annotations
 from cleveragents.domain.command_saves import ClaudeEntry, Seen
 
 TICK_NS = 2_000_000_000  # as `command_saves.is_racy`: a change this close may not show
-KILLED_TICK_NS = 100_000_000  # the file times' coarse clock lags the look's by a jiffy at most
 
 
-def seen_before(
-    entries: dict[str, ClaudeEntry], at: int, until: int | None = None
-) -> dict[str, ClaudeEntry]:
+def seen_before(entries: dict[str, ClaudeEntry], at: int) -> dict[str, ClaudeEntry]:
     """`entries` (each `.claude`, `.mcp.json` and hooks folder now) as a look taken at `at`
-    is taken to have seen them: without what changed since; but for what changed at `until`
-    or later (a killed command's settle: after the command could last write), the user's.
-    A killed command's look was taken (its time kept): only a change within the kernel's
-    coarse clock of it may date before it (`KILLED_TICK_NS`), not the user's hook written
-    just before the command (a whole `TICK_NS`: the lost look's file itself may be racy)."""
-    tick = TICK_NS if until is None else KILLED_TICK_NS
+    is taken to have seen them: without what changed since."""
     return {
-        path: {
-            name: seen
-            for name, seen in entry.items()
-            if not changed_since(seen, at, tick) or (until is not None and seen[3] >= until)
-        }
+        path: {name: seen for name, seen in entry.items() if not changed_since(seen, at)}
         for path, entry in entries.items()
     }
 
 
-def changed_since(seen: Seen, at: int, tick: int = TICK_NS) -> bool:
-    """Whether a file or folder changed at or after `at`, or so shortly before (`tick`)
-    that it may have."""
-    return seen[3] >= at - tick
+def changed_since(seen: Seen, at: int) -> bool:
+    """Whether a file or folder changed at or after `at`, or so shortly before that it may
+    have."""
+    return seen[3] >= at - TICK_NS
