@@ -157,7 +157,11 @@ class CheckpointStore(Protocol):
         self, plan_id: str, expected: dict[str, str]
     ) -> tuple[dict[str, CommandLook], list[str]]: ...
     def after_lost_look(
-        self, plan_id: str, at: int, own_config: dict[str, dict[str, list[str]]]
+        self,
+        plan_id: str,
+        at: int,
+        own_config: dict[str, dict[str, list[str]]],
+        until: int | None = None,
     ) -> list[str]: ...
     def drop_look(self, plan_id: str, call: str) -> None: ...
     # Those of a deleted plan, and those no session puts back now (`agents gc`): how many.

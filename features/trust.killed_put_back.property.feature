@@ -8,7 +8,8 @@ Feature: What a killed command left where git or Claude Code runs goes at the ne
   # and the user's own `.claude` setting; a run operation of the real OperationLog in a
   # forked process, its look before the command recorded, random plantings (a nested
   # repository whose fsmonitor is a canary, a hook, a `.git` file naming a git directory
-  # elsewhere, a `.claude` setting in any case, a `.mcp.json`), the process gone with no
+  # elsewhere, a `.claude` setting in any case, a `.mcp.json`; the repository's own `.git`
+  # fsmonitor and hooks too: attack 31, F7), the process gone with no
   # word; maybe the user's own repository made after the kill. Then the real settling, the
   # user's git status everywhere, again after undo of the repair and after its redo: no
   # undo writes back what the settling took (attack 26, F3)

@@ -8,6 +8,7 @@ from contextlib import AbstractContextManager, ExitStack, contextmanager, nullco
 from cleveragents.application import undo_target
 from cleveragents.application.file_refusals import refused_back, refused_settle
 from cleveragents.application.file_restore import FileRestore, ResolvedFiles
+from cleveragents.application.killed_git import first_look
 from cleveragents.application.operation_repair import held_note
 from cleveragents.application.settle_restore import retried
 from cleveragents.application.undo_files import UndoFiles, UndoResult
@@ -63,8 +64,7 @@ class OperationLog:
         self.files = FileRestore(store, checkpoints)  # how a correction settles conflicts
 
     def settle(self) -> None:
-        """Repair what killed commands left behind, unless their command is still running,
-        and put back what an earlier repair could not (`settle_restore.retried`)."""
+        """Repair what killed commands (not running) and earlier repairs left (`retried`)."""
         owed = self.store.running_operations(None, owed=True)
         for plan_id in dict.fromkeys(op.plan_id for op in owed):
             with ExitStack() as held:
@@ -183,7 +183,7 @@ class OperationLog:
                 with self.store.transaction():
                     self.store.save_operation(op)
 
-        return Keeping(keep, journal)
+        return Keeping(keep, journal, first_look(self, op))
 
     def undo(
         self,
@@ -326,8 +326,8 @@ class OperationLog:
         for op in self.store.running_operations(plan_id):
             # Settling is not what the killed operation wrote: no call is given its journal.
             with self.shield(), refused_settle(op):
-                repair = settle_killed(self, op, KILLED)
-            self.notices += settled_notes(op, repair)
+                repair, first = settle_killed(self, op, KILLED)
+            self.notices += settled_notes(op, repair, first)
 
     def settle_interrupted(
         self, op: Operation, outcome: str, keep: Keep, tree: ResolvedFiles | None = None

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cleveragents.application.killed_correction import say_kept, written_back
+from cleveragents.application.killed_git import own_git_back, own_git_said
 from cleveragents.application.settle_restore import owed_note, restored_each
 from cleveragents.domain.checkpoint import SYMLINK, Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
@@ -40,9 +41,12 @@ REPAIR = "repair"
 AFTER_BEAT = 10_000_000_000
 
 
-def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation | None:
+def settle_killed(
+    log: OperationLog, op: Operation, outcome: str
+) -> tuple[Operation | None, Operation | None]:
     """Settle `op`; the `repair` operation that holds the files from before, when the
-    settling put files back (None otherwise)."""
+    settling put files back (None otherwise), and an earlier one of the same settling
+    whose undo brings back the files as they stood (None: no other)."""
     from cleveragents.application.operation_log import RESTARTABLE
 
     if op.kind == REPAIR:  # killed itself: what it holds stays undoable, whole
@@ -54,21 +58,26 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
         op.finished_at = log.clock.now()
         with log.store.transaction():
             log.store.save_operation(op)
-        return None
+        return None, None
     if op.kind in RESTARTABLE and op.files_before is not None:
         log.settle_interrupted(op, outcome, log.keeping(op).keep)
+        gits = own_git_back(log, op, _alive_until(log, op))  # before the put-back writes
         with log.checkpoints.settling():  # its snapshot too sees into a folder made `311`
-            return _host_run_back(log, op)
+            host = _host_run_back(log, op)
+        own_git_said(log, op, gits)
+        return host, None
     if op.kind in RESTARTABLE or op.files_before is None:
         log.settle_interrupted(op, outcome, log.keeping(op).keep)
-        return None
+        return None, None
     with contextlib.suppress(CleverAgentsError):  # what fails here, the checkpoint says
         _unblocked(log, op)  # before the checkpoint below: its git would wait on a FIFO
     journal = None if op.journal is None else list(op.journal)  # as the kill left it
+    until = _alive_until(log, op)  # before the checkpoint below: when its command last wrote
+    gits = own_git_back(log, op, until)  # before a put-back writes a hooks folder's file
     before, repair = _repair(log, op, f"settling operation {op.id} ({op.kind}), which was killed")
     tree, kept = None, list[str]()
     if journal is not None:
-        tree, kept = written_back(log, op, journal, before.tree)
+        tree, kept = written_back(log, op, journal, before.tree, until)
     # What the settling replaces that no checkpoint holds: the repair's (undo brings it back).
     log.settle_interrupted(op, outcome, log.keeping(repair).keep, tree)
     if kept:
@@ -84,7 +93,13 @@ def settle_killed(log: OperationLog, op: Operation, outcome: str) -> Operation |
         else f"put back the files operation {op.id} ({op.kind}) wrote, as they were before it"
     )
     _end(log, repair)
-    return repair
+    # What its command left where the host runs that no journal tree holds (a nested
+    # repository's hook, a `.claude` setting the user changed since): put back as after a
+    # killed run (attack 31, F6: a killed correction's command kept the hook it planted).
+    with log.checkpoints.settling():
+        host = _host_run_back(log, op)
+    own_git_said(log, op, gits)
+    return repair if host is None else host, repair if host is not None else None
 
 
 def _repair(log: OperationLog, op: Operation, command: str) -> tuple[Checkpoint, Operation]:
@@ -188,9 +203,14 @@ def _host_run_back(log: OperationLog, op: Operation) -> Operation | None:
     return repair
 
 
-def settled_notes(op: Operation, repair: Operation | None) -> list[str]:
-    """What the next command says of `op`, settled, and of its `repair` (None: none)."""
+def settled_notes(
+    op: Operation, repair: Operation | None, first: Operation | None = None
+) -> list[str]:
+    """What the next command says of `op`, settled, and of its `repair` (None: none) and
+    the `first` repair of the same settling (None: none)."""
     said = [f"operation {op.id} ({op.kind}) was {op.summary}"]
+    if first is not None:
+        said += settled_notes(op, first)[1:]
     if repair is not None and repair.held_out:  # the killed command's: never back
         said.append(
             f"no undo writes back what operation {repair.id} took back: the killed command's, "

@@ -155,11 +155,11 @@ class PlanRecorder:
         return outcome
 
     def look_before_command(self, environment: Environment) -> CommandLook:
-        """What a command may destroy that no checkpoint holds, saved just before it runs
-        (`CheckpointStore.before_command`); what is beyond the bound is said once."""
+        """What a command may destroy that no checkpoint holds, saved (`before_command`)."""
         tree = self.current.tree if self.current is not None else None
         self.keeping.journal(ACTION)  # what it writes: not known until the next checkpoint
         look = self.checkpoints.before_command(self.plan.id, tree, self.keeping.keep)
+        self.keeping.looked(look.at, look.own_config)  # for a kill's settle (attack 31, F7)
         note = unsaved_note(look.unsaved) if look.unsaved else None
         if note is not None and note != self.noted:  # the same again: in the outcome only
             environment.notice(note)

@@ -87,6 +87,12 @@ Differences = dict[str, tuple[TreeEntry, TreeEntry]]
 Keep = Callable[[SavedFiles], None]
 # Each checkpoint's tree, and a restore's target before it writes (a correction's journal).
 Journal = Callable[[str], None]
+# The look before a command: when it was taken, and the repository's own git config then.
+Looked = Callable[[int, dict[str, dict[str, list[str]]] | None], None]
+
+
+def unlooked(at: int, own_config: dict[str, dict[str, list[str]]] | None) -> None:
+    """No operation records the looks before its commands."""
 
 
 class Keeping(NamedTuple):
@@ -94,3 +100,4 @@ class Keeping(NamedTuple):
 
     keep: Keep
     journal: Journal
+    looked: Looked = unlooked  # the first look before a command, kept for a kill's settle

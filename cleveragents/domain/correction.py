@@ -107,5 +107,8 @@ class Operation(BaseModel):
     held_out: list[str] = Field(default_factory=list)
     # A repair's paths its put-back failed on (named, made inert), still to be put back.
     unsettled: Unsettled | None = None
+    # When the look before its first command was taken (ns), and the repository's own git
+    # config then: what a kill's settle puts the `.git` back to (attack 31, F7).
+    first_look: tuple[int, dict[str, dict[str, list[str]]]] | None = None
     created_at: datetime
     finished_at: datetime | None = None

@@ -1,7 +1,8 @@
 """The property of the settling of a killed run (`application/operation_repair.py`): what a
 command made or changed where git or Claude Code runs on the host (a nested `.git`'s config
 naming a command or a hook, a `.git` file naming a git directory elsewhere, a `.claude`
-setting at any depth, a nested repository's too, a `.mcp.json`) is gone once the next
+setting at any depth, a nested repository's too, a `.mcp.json`, the repository's own
+`.git` config and hooks: attack 31, F7, put back from the look's record) is gone once the next
 command settles the run, as the put-back after the command would have taken it; what the
 user had there before, or made after the kill, stays; and no undo of the repair, nor its
 redo, writes back a byte the settling took (attack 26, F3: the undo of the repair wrote the
@@ -41,7 +42,7 @@ from cleveragents.domain.plan import ActorSpec, Plan
 from features.support.git_dirs_property import ENV, _git, canary_script
 from features.support.properties import reproducible
 
-FOLDERS = ["a", "a/b", "vendor", "docs"]
+FOLDERS = ["a", "a/b", "vendor", "docs", ""]  # "": the repository's own `.git` (attack 31, F7)
 KINDS = [
     "init fsmonitor", "fsmonitor", "hook", "gitdir file", "claude", "CLAUDE", "claude link", "mcp"
 ]  # fmt: skip
@@ -82,7 +83,7 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
         services = bootstrap(root)
 
         def nothing_planted(what: object) -> None:
-            for folder in ["", *FOLDERS, *(f"{f}/mine" for f in FOLDERS)]:
+            for folder in ["", *FOLDERS, *(f"{f}/mine" for f in FOLDERS if f)]:
                 if (root / folder).is_dir():
                     subprocess.run(
                         ["git", "status"], cwd=root / folder, env=ENV, capture_output=True
@@ -105,8 +106,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             what = (plantings, user_repo, said)
             nothing_planted(what)
             repairs = [op for op in services.store.operations(None) if op.kind == "repair"]
-            if not planted:
-                return
+            if not [p for p in planted if not p.startswith(".git/")]:
+                return  # the own `.git`'s: put back from the look, as after a command
             assert len(repairs) == 1, (repairs, what)
             undo = services.operations.undo(repairs[0].id, "agents plan undo").operation
             nothing_planted((*what, "undo"))
@@ -162,8 +163,9 @@ def _killed_run(
             with services.operations.operation(plan, "run", "agents plan run", new=True) as op:
                 assert op.files_before is not None
                 tree = services.store.checkpoint(op.files_before).tree
-                keep = services.operations.keeping(op).keep
-                services.checkpoints.before_command(plan.id, tree, keep)
+                keeping = services.operations.keeping(op)  # as `PlanRecorder.look_before_command`
+                look = services.checkpoints.before_command(plan.id, tree, keeping.keep)
+                keeping.looked(look.at, look.own_config)
                 for number, (kind, folder) in enumerate(plantings):
                     _plant(root, kind, folder, number, script, evil)
                 sys.stdout.flush()
@@ -189,24 +191,23 @@ def _bytes_at(full: Path) -> bytes | None:
 
 
 def _planted_paths(root: Path, kind: str, folder: str) -> list[str]:
+    top = f"{folder}/" if folder else ""  # "": the repository's own
     if kind in ("claude", "CLAUDE"):
-        setting = f"{folder}/{'.claude' if kind == 'claude' else '.CLAUDE'}/settings.json"
+        setting = f"{top}{'.claude' if kind == 'claude' else '.CLAUDE'}/settings.json"
         return [setting] if (root / setting).is_file() else []
     if kind == "claude link":  # the link, and what it leads to
         link = root / folder / ".claude"
         if not link.is_symlink():
             return []
         return [
-            f"{folder}/.claude",
-            os.path.normpath(f"{folder}/{os.readlink(link)}/settings.json"),
+            f"{top}.claude",
+            os.path.normpath(f"{top}{os.readlink(link)}/settings.json"),
         ]
     if kind == "mcp":
-        return [f"{folder}/.mcp.json"]
+        return [f"{top}.mcp.json"]
     hooks = root / folder / ".git" / "hooks"
     if kind == "hook" and hooks.is_dir():
-        return [
-            f"{folder}/.git/hooks/{n}" for n in os.listdir(hooks) if n.startswith("post-checkout")
-        ]
+        return [f"{top}.git/hooks/{n}" for n in os.listdir(hooks) if n.startswith("post-checkout")]
     return []
 
 

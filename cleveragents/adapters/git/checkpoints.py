@@ -40,7 +40,7 @@ from cleveragents.adapters.git.git_folders import GitFolders
 from cleveragents.adapters.git.held_looks import HeldLooks
 from cleveragents.adapters.git.ignored_since import Since, changed_at, held, ignored_since
 from cleveragents.adapters.git.known_paths import KnownPaths
-from cleveragents.adapters.git.own_config import OwnConfig
+from cleveragents.adapters.git.own_config import OwnConfig, Settings
 from cleveragents.adapters.git.own_git_dir import OwnGitDir, keeping
 from cleveragents.adapters.git.private_index import PrivateIndex
 from cleveragents.adapters.git.put_back_failures import PutBackFailures
@@ -271,10 +271,10 @@ class GitCheckpoints:
         return self.held.held(plan_id, expected)
 
     def after_lost_look(
-        self, plan_id: str, at: int, own_config: dict[str, dict[str, list[str]]]
+        self, plan_id: str, at: int, own_config: Settings, until: int | None = None
     ) -> list[str]:
         """Put back after a command whose look is lost (`HeldLooks.lost`); one line each."""
-        return self.held.lost(plan_id, at, own_config)
+        return self.held.lost(plan_id, at, own_config, until)
 
     def drop_look(self, plan_id: str, call: str) -> None:
         self.held.drop(plan_id, call)
@@ -323,7 +323,7 @@ class GitCheckpoints:
         `spare`'s paths (`restores.Restores.restore`); its tree to `keeping`'s journal first;
         what no tree holds that it destroys, and the nested repositories made since (whole),
         to its `keep` before."""
-        keep, journal = keeping or self.outside
+        keep, journal, _ = keeping or self.outside
         journal(checkpoint.tree)
         return self.restores.restore(checkpoint, keep, put_back, in_step, spare)
 

@@ -29,9 +29,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from cleveragents.adapters.git.claude_dirs import ClaudeDirs
+from cleveragents.adapters.git.claude_dirs import OWN_HOOKS, ClaudeDirs
 from cleveragents.adapters.git.config_writes import make_inert
 from cleveragents.adapters.git.git_dirs import GitDirs
+from cleveragents.adapters.git.killed_hooks import hooks_back
 from cleveragents.adapters.git.objects import ObjectStore
 from cleveragents.adapters.git.own_config import OwnConfig
 from cleveragents.adapters.git.own_git_dir import OwnGitDir
@@ -116,25 +117,39 @@ class HeldLooks:
             return kept[1]
         return None
 
-    def lost(self, plan_id: str, at: int, own_config: dict[str, dict[str, list[str]]]) -> list[str]:
+    def lost(
+        self,
+        plan_id: str,
+        at: int,
+        own_config: dict[str, dict[str, list[str]]],
+        until: int | None = None,
+    ) -> list[str]:
         """After a call whose look (taken at `at`) is lost: what Claude Code and git run
         that changed since is removed, its bytes kept; the own config put back as
-        `own_config` (recorded with the decision) had it. One line for each."""
+        `own_config` (recorded with the decision) had it. One line for each. With `until`
+        (a killed command's settle: `application/killed_git.py`), only the own `.git`: its
+        hooks changed before `until` (`killed_hooks.py`), and its config; the rest is the
+        settle's own walk's (`operation_repair.py`)."""
         dirs = self.claude_dirs
         fails = PutBackFailures(self.repo.root, dirs.saver, dirs.commit)
         each = partial(fails.each, plan_id=plan_id, at=at)  # each on its own
         # First a config made a link: nothing is written through it.
         said = each(".git", OwnGitDir(self.repo).unlink_configs)
-        said += fails.fifos(at)  # before a git
-        with self.git_dirs.opened():  # a folder its owner cannot list: for these only
-            self.git_dirs.walk()
-            dirs.hooks = self.own_config.hooks_folder(own_config)
-            folders = [*self._runs(), *dirs.hooks]
+        if until is not None:
+            back = partial(hooks_back, self.repo.root, dirs.saver, dirs.commit, plan_id, at, until)
+            said += each(OWN_HOOKS, back, lambda: [OWN_HOOKS])
+        else:
+            said += fails.fifos(at)  # before a git
+            with self.git_dirs.opened():  # a folder its owner cannot list: for these only
+                self.git_dirs.walk()
+                dirs.hooks = self.own_config.hooks_folder(own_config)
+                folders = [*self._runs(), *dirs.hooks]
 
-            def put_back() -> list[str]:
-                return dirs.put_back(plan_id, seen_before(dirs.look(folders), at), folders, at)
+                def put_back() -> list[str]:
+                    seen = seen_before(dirs.look(folders), at)
+                    return dirs.put_back(plan_id, seen, folders, at)
 
-            said += each(".claude folders, folders on PATH", put_back, lambda: folders)
+                said += each(".claude folders, folders on PATH", put_back, lambda: folders)
         failed = len(fails.failed)  # its lines follow `said`'s, unless it failed
         inert = partial(make_inert, self.own_config, own_config)
         own = each("git config", partial(self.own_config.put_back, own_config, said), inert=inert)
