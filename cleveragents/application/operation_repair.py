@@ -246,9 +246,10 @@ def _alive_until(log: OperationLog, op: Operation) -> int | None:
     have been stopped while it wrote on); the box, and what it ran, died with it. What
     changed later, and stands, is the user's (attack 23, F12: the user's own settings, hooks, a
     worktree's `.git` made after the kill were taken back). None when no beat is known since
-    `op` began (a lock of an older agents)."""
+    `op` began (a lock of an older agents). Its own hold wrote the lock a moment before
+    `op` was recorded: a command killed within a beat of that left that time."""
     beat = log.locks.beat_before
-    if beat is None or beat < int(op.created_at.timestamp() * 1e9):
+    if beat is None or beat < int(op.created_at.timestamp() * 1e9) - AFTER_BEAT:
         return None
     return beat + AFTER_BEAT
 
