@@ -16,6 +16,7 @@ import shlex
 import shutil
 import stat
 import subprocess
+import time
 from pathlib import Path
 
 from hypothesis import given
@@ -63,6 +64,8 @@ def check_property(examples: int, seed: int, tmp: Path) -> int:
             os.chmod(root / path, 0o755 if executable else 0o644)
         shutil.copytree(root, copy, symlinks=True, ignore=shutil.ignore_patterns(".git"))
         line = "; ".join(_shell(op) for op in script)
+        # The apply takes a path changed in the 100 ms before the command for the user's.
+        time.sleep(0.15)
         environment = WorkspaceEnvironment(root, root / ".git", notice=lambda _: None)
         outcome = environment.apply(
             RunAction(command=line, timeout=60), Confinement(sandbox=True, network=False)

@@ -123,6 +123,7 @@ class _Work:
         self.special: list[str] = []  # FIFOs, sockets, devices left out
         self.upper_repo = GitRepository(upper, git_dir)
         self.later: list[tuple[str, str, os.stat_result]] = []  # (folder, path, stat): `settled`
+        self.opaques: set[str] = set()  # the upper's folders that hide the tree's entries
 
     def folder(self, path: str) -> None:
         """Apply the upper's folder `path` (the tree's is a folder now)."""
@@ -132,7 +133,10 @@ class _Work:
             os.chmod(full, stat.S_IMODE(mode) | stat.S_IRWXU)
         with os.scandir(full) as listing:
             entries = sorted(listing, key=lambda e: e.name)
-        if path and _opaque(full):
+        # Under an opaque folder (made anew over one removed) nothing of the tree's shows:
+        # its sub-folders are opaque too, though only the top one is marked.
+        if path and (_opaque(full) or _under(path, self.opaques)):
+            self.opaques.add(path)
             names = {e.name for e in entries}
             with contextlib.suppress(FileNotFoundError), os.scandir(self.root / path) as tree:
                 gone = [e.name for e in tree if e.name not in names]
@@ -282,10 +286,15 @@ def _opaque(full: Path) -> bool:
         return False
 
 
+def _under(path: str, folders: set[str]) -> bool:
+    """Whether `path`'s parent folder is one of `folders`."""
+    return path.rpartition("/")[0] in folders if "/" in path else False
+
+
 def _lstat(full: Path) -> os.stat_result | None:
     try:
         return os.lstat(full)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # a file stands where a folder of it was
         return None
 
 
@@ -294,11 +303,13 @@ def _changed(root: Path, upper: Path, started: int) -> set[str]:
     since `started`: read before the apply, whose own renames change the ctime of a file
     another name of which it replaces."""
     found: set[str] = set()
-    for folder, folders, files in os.walk(upper):
+    opaques: set[str] = set()
+    for folder, folders, files in os.walk(upper):  # top-down: a folder's parent comes first
         inside = os.path.relpath(folder, upper)
         inside = "" if inside == "." else inside
         names = [*folders, *files]
-        if inside and _opaque(Path(folder)):
+        if inside and (_opaque(Path(folder)) or _under(inside, opaques)):
+            opaques.add(inside)
             with contextlib.suppress(OSError), os.scandir(root / inside) as tree:
                 names += [e.name for e in tree if e.name not in names]
         for name in names:
