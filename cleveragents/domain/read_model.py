@@ -39,6 +39,7 @@ DECISION_FIELDS: dict[str, Any] = {
     "distance_after": None,
     "replaced": [],
     "output": None,
+    "wrote": None,
     "page": None,
     "made_by": None,
     "created_at": ...,
