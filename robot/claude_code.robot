@@ -147,7 +147,7 @@ An Interrupt Ends Claude Code And Leaves The Plan Resumable
     ...    --allow-command    sleep *    --allow-command    touch *
     ...    cwd=${REPO}    stdin=${EMPTY}    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
-    Wait Until Keyword Succeeds    60s    0.2s    File Should Exist    ${REPO}/started
+    Wait Until Keyword Succeeds    60s    0.2s    Command Has Written    started
     Send Signal To Process    SIGINT    ${process}
     ${result}    Wait For Process    ${process}    timeout=30s    on_timeout=kill
     Exit Code Should Be    ${result}    130

@@ -229,7 +229,7 @@ An Interrupted Correction Is Put Back Whole
     ...    --guidance    ${GUIDANCE}    --yes    --allow-command    touch *    --allow-command    sleep *
     ...    cwd=${REPO}    stdin=${EMPTY}    stdout=${WORK}/agents.stdout    stderr=${WORK}/agents.stderr
     ...    env:GIT_CEILING_DIRECTORIES=${WORK}    &{{ {f"env:{k}": v for k, v in $CLAUDE_ENV.items()} }}
-    Wait Until Keyword Succeeds    60s    0.2s    File Should Exist    ${REPO}/started
+    Wait Until Keyword Succeeds    60s    0.2s    Command Has Written    started
     Send Signal To Process    SIGINT    ${process}
     ${result}    Wait For Process    ${process}    timeout=30s    on_timeout=kill
     Exit Code Should Be    ${result}    130
