@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from cleveragents.application.killed_correction import say_kept, written_back
 from cleveragents.application.killed_git import own_git_back, own_git_said
-from cleveragents.application.settle_restore import owed_note, restored_each
+from cleveragents.application.settle_restore import narrowed, owed_note, restored_each
 from cleveragents.domain.checkpoint import SYMLINK, Checkpoint, SavedFiles, TreeEntry
 from cleveragents.domain.correction import Operation, OperationStatus
 from cleveragents.domain.correction_journal import is_action
@@ -330,22 +330,9 @@ def _only(op: Operation, paths: list[str], made: list[str]) -> tuple[list[SavedF
     records = op.saved
     if not paths and not made:
         return [], set()
-    wanted = set(paths)
-    narrowed = [
-        saved.model_copy(
-            update={
-                "modes": {p: m for p, m in saved.modes.items() if p in wanted},
-                "absent": [p for p in saved.absent if p in wanted],
-                "folders": {},
-                "empty": [],
-                "made": [],
-            }
-        )
-        for saved in records
-        if wanted.intersection(saved.paths)
-    ]
-    narrowed += [SavedFiles(plan_id=op.plan_id, absent=made)] if made else []
-    return narrowed, {p for saved in records for p in saved.paths} - wanted
+    only = narrowed(records, paths)
+    only += [SavedFiles(plan_id=op.plan_id, absent=made)] if made else []
+    return only, {p for saved in records for p in saved.paths} - set(paths)
 
 
 def _kept_line(kept: list[SavedFiles], ignored: list[str], checkpoint: str, back: list[str]) -> str:

@@ -68,7 +68,7 @@ def restored_each(
     if left:  # each later command that settles tries them again (`retried`)
         others = sorted({*spare, *(p for r in records for p in r.paths)} - {*left})
         repair.unsettled = Unsettled(
-            records=_narrowed(records, left), left=log.checkpoints.saved_states(left), spare=others
+            records=narrowed(records, left), left=log.checkpoints.saved_states(left), spare=others
         )
         with log.store.transaction():
             log.store.save_operation(repair)
@@ -126,7 +126,7 @@ def _retry(log: OperationLog, repair: Operation) -> None:
     repair.summary += f"; then left {_shown(theirs)}: changed since, yours" if theirs else ""
     repair.unsettled = (
         Unsettled(
-            records=_narrowed(owed.records, still),
+            records=narrowed(owed.records, still),
             left=log.checkpoints.saved_states(still),
             spare=sorted({*owed.spare, *wanted} - {*still}),
         )
@@ -157,7 +157,7 @@ def _put_back_again(
         log.store.save_checkpoint(before)
     had, failed = len(repair.saved), None
     try:
-        records = _narrowed(repair.unsettled.records, again)
+        records = narrowed(repair.unsettled.records, again)
         log.checkpoints.restore(before, records, spare=spare, keeping=log.keeping(repair))
     except (OSError, CleverAgentsError) as error:
         failed = error
@@ -168,7 +168,7 @@ def _put_back_again(
     return failed
 
 
-def _narrowed(records: Sequence[SavedFiles], paths: Collection[str]) -> list[SavedFiles]:
+def narrowed(records: Sequence[SavedFiles], paths: Collection[str]) -> list[SavedFiles]:
     """Of `records`, those holding any of `paths`, each narrowed to them (its files only)."""
     wanted = set(paths)
     return [
