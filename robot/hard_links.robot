@@ -48,7 +48,9 @@ A Chmod, A Rename Over And A Removal Of A Hard-Linked File Fail Too
     ${mode}    Evaluate    oct(os.stat($WORK + "/store/pkg.js").st_mode & 0o777)    modules=os
     Should Be Equal    ${mode}    0o644
 
-Two Names Inside The Tree Are Not Held: A Write Changes Both, And Undo Brings Them Back
+Two Names Inside The Tree: A Boxed Write Changes The Name It Wrote, And Undo Brings It Back
+    [Documentation]    The command writes into an overlay of the tree: its write to one name
+    ...    of a file is a file of its own there, put in that name's place after it ends.
     Create File    ${REPO}/a.txt    one\n
     Hard Link    ${REPO}/a.txt    ${REPO}/b.txt
     Commit All    two names of one file
@@ -56,8 +58,9 @@ Two Names Inside The Tree Are Not Held: A Write Changes Both, And Undo Brings Th
     Claude Will Run    echo two >> a.txt
     ${result}    Run Claude Plan    append    --allow-command    echo *
     Exit Code Should Be    ${result}    0
+    ${a}    Get File    ${REPO}/a.txt
     ${b}    Get File    ${REPO}/b.txt
-    Should Be Equal    ${b}    one\ntwo\n
+    Should Be Equal    ${a}${b}    one\ntwo\none\n
     ${undone}    Run Agents    plan    undo    --yes
     Exit Code Should Be    ${undone}    0
     ${a}    Get File    ${REPO}/a.txt
