@@ -32,8 +32,9 @@ def first_look(log: OperationLog, op: Operation) -> Looked:
         if op.first_look is not None or own_config is None or op.files_before is None:
             return
         op.first_look = (at, own_config)
-        with log.store.transaction():
-            log.store.save_operation(op)
+        with log.store.transaction():  # as stored: what `op` holds in memory is saved at its end
+            stored = log.store.operation(op.id)
+            log.store.save_operation(stored.model_copy(update={"first_look": op.first_look}))
 
     return looked
 

@@ -16,6 +16,15 @@ def make_folders(full: str | os.PathLike[str], mode: int = 0o777) -> None:
     exist_ok=True)` does (`mode` less the umask), without recursing: one that stands (a
     folder, or a link to one) is left as it is, a file on the way raises `OSError`."""
     path = os.fspath(full)
+    try:  # as `os.makedirs`: the folder itself first, so a name too long makes nothing
+        os.mkdir(path, mode)
+        return
+    except FileExistsError:
+        if os.path.isdir(path):
+            return
+        raise
+    except FileNotFoundError:  # a folder on the way is missing
+        pass
     missing = []
     while path and not os.path.isdir(path):
         missing.append(path)
