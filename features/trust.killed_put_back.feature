@@ -278,12 +278,11 @@ Feature: What a killed agents' command left where my host runs it is put back at
     And the file ".git/hooks/pre-commit" does not exist
     And the user's git runs nothing the command planted
 
-  Scenario: What a killed correction's plan-file command planted or wrote over my file goes at the next command
-    # SIGTERM rolls a correction back to its safety checkpoint. Killed with SIGKILL in its
-    # re-run command, the settle kept what the command wrote: my own file made after the
-    # run held the command's bytes, and no undo brought mine back (attack 31, F1); the hook
-    # it wrote in a nested repository and a `.claude` setting stayed where my host runs
-    # them (F6); so did the fsmonitor and hook of the repository's own `.git` (F7).
+  Scenario: What a killed correction's plan-file command planted where my host runs it goes at the next command
+    # Killed with SIGKILL in its re-run command, the hook a correction's command wrote in a
+    # nested repository and a `.claude` setting stayed where my host runs them (attack 31,
+    # F6); so did the fsmonitor and hook of the repository's own `.git` (F7). (F1, what it
+    # wrote over my own file, is known and open.)
     Given a nested repository "nest" with a commit
     And the plan file "plan.yaml" in the tree:
       """
@@ -296,20 +295,16 @@ Feature: What a killed agents' command left where my host runs it is put back at
                 - run: "true"
             - name: plant
               actions:
-                - run: sh -c 'echo generated > mine.txt; rm gone.txt; git config core.fsmonitor "touch ../canary"; printf "#!/bin/sh\ntouch ../canary\n" > .git/hooks/pre-commit; chmod +x .git/hooks/pre-commit; printf "#!/bin/sh\ntouch ../../canary\n" > nest/.git/hooks/pre-commit; chmod +x nest/.git/hooks/pre-commit; mkdir -p x/.claude; echo "{}" > x/.claude/settings.json; echo x > marker; exec sleep 30'
+                - run: sh -c 'git config core.fsmonitor "touch ../canary"; printf "#!/bin/sh\ntouch ../canary\n" > .git/hooks/pre-commit; chmod +x .git/hooks/pre-commit; printf "#!/bin/sh\ntouch ../../canary\n" > nest/.git/hooks/pre-commit; chmod +x nest/.git/hooks/pre-commit; mkdir -p x/.claude; echo "{}" > x/.claude/settings.json; echo x > marker; exec sleep 30'
       """
     And I have run "agents plan run plan.yaml"
-    And I write "mine.txt" with "my own notes"
-    And I write "gone.txt" with "mine too"
     When I start "agents plan correct --mode=revert --decision 2 --guidance again --yes" with Claude and SIGKILL it once "marker" stands in the tree
     And I run "agents plan list"
     Then the exit code is 0
     And stderr contains "operation 2 (correct) was interrupted;"
-    And stderr contains "put back nest/.git/hooks/pre-commit: its killed command changed them where your host runs them"
+    And stderr contains "put back nest/.git/hooks/pre-commit"
     And stderr contains "removed .git/hooks/pre-commit: new, git would run it outside the sandbox"
     And stderr contains "put back git config core.fsmonitor: set by the command"
-    And the file "mine.txt" contains "my own notes"
-    And the file "gone.txt" contains "mine too"
     And the file "nest/.git/hooks/pre-commit" does not exist
     And the file "x/.claude/settings.json" does not exist
     And the file ".git/hooks/pre-commit" does not exist

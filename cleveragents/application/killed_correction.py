@@ -21,15 +21,12 @@ if TYPE_CHECKING:
 
 
 def written_back(
-    log: OperationLog, op: Operation, journal: list[str], now: str, until: int | None = None
+    log: OperationLog, op: Operation, journal: list[str], now: str
 ) -> tuple[ResolvedFiles, list[str]]:
     """The tree that puts back only what a killed correction wrote (the paths now as one of
-    the trees of its journal has them), and the paths changed since that it keeps. Cut off
-    in a command (its journal ends in an action), what changed while the command could
-    still write (before `until`, ns: `operation_repair._alive_until`) is taken for the
-    command's and goes back too, as an interrupt's rollback puts it (attack 31, F1: the
-    user's own file the re-run command overwrote or deleted kept the command's bytes);
-    what changed later is the user's, kept. What stood is kept in the repair's checkpoint."""
+    the trees of its journal has them), and the paths changed since that it keeps. Known
+    and open (attack 31, F1): what its cut-off command wrote over a user's file is kept
+    too; the user's edits after the kill are not told from it by time alone."""
     assert op.files_before is not None
     safety = log.store.checkpoint(op.files_before).tree
     marks = [entry for entry in journal if not is_action(entry)]
@@ -48,10 +45,6 @@ def written_back(
         return entry in gave.get(path, ()) or as_written(entry, blobs.get(path, set()))
 
     kept = sorted(path for path, (_, entry) in changed.items() if not wrote(path, entry))
-    if until is not None and journal and is_action(journal[-1]) and kept:
-        began = int(op.created_at.timestamp() * 1e9)
-        later = log.checkpoints.changed_at(kept, until, began)
-        kept = [path for path in kept if path in later]
     # A path put back may not stand where a kept one needs a folder, nor the other way.
     folders = {folder for path in kept for folder in _folders(path)}
     held = set(kept)

@@ -77,7 +77,7 @@ def settle_killed(
     before, repair = _repair(log, op, f"settling operation {op.id} ({op.kind}), which was killed")
     tree, kept = None, list[str]()
     if journal is not None:
-        tree, kept = written_back(log, op, journal, before.tree, until)
+        tree, kept = written_back(log, op, journal, before.tree)
     # What the settling replaces that no checkpoint holds: the repair's (undo brings it back).
     log.settle_interrupted(op, outcome, log.keeping(repair).keep, tree)
     if kept:
@@ -246,10 +246,9 @@ def _alive_until(log: OperationLog, op: Operation) -> int | None:
     have been stopped while it wrote on); the box, and what it ran, died with it. What
     changed later, and stands, is the user's (attack 23, F12: the user's own settings, hooks, a
     worktree's `.git` made after the kill were taken back). None when no beat is known since
-    `op` began (a lock of an older agents). Its own hold wrote the lock a moment before
-    `op` was recorded: a command killed within a beat of that left that time."""
+    `op` began (a lock of an older agents)."""
     beat = log.locks.beat_before
-    if beat is None or beat < int(op.created_at.timestamp() * 1e9) - AFTER_BEAT:
+    if beat is None or beat < int(op.created_at.timestamp() * 1e9):
         return None
     return beat + AFTER_BEAT
 
