@@ -146,6 +146,7 @@ class WebFixture:
     def __init__(self) -> None:
         self.server: _Server | None = None
         self.other: _Server | None = None
+        self.held: list[socket.socket] = []  # the unused URLs' ports, bound till the test ends
 
     def start_fixture_site(self, port: int | str = 0) -> str:
         """Serve the site on `port` of 127.0.0.1 (a free one by default); return its base
@@ -164,6 +165,9 @@ class WebFixture:
                 server.shutdown()
                 server.server_close()
         self.server = self.other = None
+        for held in self.held:
+            held.close()
+        self.held = []
 
     def start_other_site(self) -> str:
         """Serve a second site on another port (another origin), the one `/leave` links to;
@@ -179,11 +183,13 @@ class WebFixture:
         return list(self.other.fetched)
 
     def unused_url(self) -> str:
-        """A URL of 127.0.0.1 on a port nothing listens on (bound, then let go)."""
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        return f"http://127.0.0.1:{port}/"
+        """A URL of 127.0.0.1 on a port nothing listens on: bound and never listened on, and
+        held till the site stops, so no server of a test beside this one takes it meanwhile
+        (let go at once, one did: the goto reached it and the plan did not fail)."""
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.held.append(probe)
+        return f"http://127.0.0.1:{probe.getsockname()[1]}/"
 
     def rename_on_the_page(self, old: str, new: str) -> None:
         """The site changes: every `old` in the page's text becomes `new`."""
